@@ -1,0 +1,30 @@
+"""Contracts shared by every game: actions, events, outcomes, errors and the seeded RNG."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.core.errors import (
+    ContentError,
+    EngineError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    SchemaError,
+)
+from engine.core.game import Event, GameMeta, Outcome, Rules
+from engine.core.rng import Rng
+
+__all__ = [
+    "Action",
+    "ContentError",
+    "EngineError",
+    "Event",
+    "GameMeta",
+    "GameOverError",
+    "IllegalActionError",
+    "NotYourTurnError",
+    "Outcome",
+    "Rng",
+    "Rules",
+    "SchemaError",
+]

@@ -1,0 +1,68 @@
+"""The one data type for a player's move in every game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.errors import SchemaError
+
+Scalar = str | int | bool
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A move: a ``kind`` (``"work"``, ``"build"``, ``"end_placement"``...) and named arguments.
+
+    Actions are hashable and compare by value, so a legal-action list can be
+    searched with ``in``. Argument values are strings, integers or booleans.
+    """
+
+    kind: str
+    args: tuple[tuple[str, Scalar], ...] = ()
+
+    @classmethod
+    def of(cls, kind: str, **args: Scalar) -> Action:
+        return cls(kind, tuple(sorted(args.items())))
+
+    def get(self, name: str, default: Scalar | None = None) -> Scalar | None:
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+    def arg(self, name: str) -> Scalar:
+        """The argument ``name``; raises SchemaError when it is missing."""
+        value = self.get(name)
+        if value is None:
+            raise SchemaError(f"'{self.kind}' needs the argument '{name}'.")
+        return value
+
+    @property
+    def params(self) -> dict[str, Scalar]:
+        return dict(self.args)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "args": dict(self.args)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        """Parse ``{"kind": ..., "args": {...}}``; raises SchemaError on any other shape."""
+        try:
+            kind = data["kind"]
+            raw = data.get("args", {})
+        except (KeyError, AttributeError, TypeError) as exc:
+            raise SchemaError("An action needs a 'kind'.") from exc
+        if not isinstance(kind, str) or not isinstance(raw, Mapping):
+            raise SchemaError("An action is a kind and a mapping of arguments.")
+        for key, value in raw.items():
+            if not isinstance(key, str) or not isinstance(value, (str, int, bool)):
+                raise SchemaError(f"Bad argument {key!r} in action '{kind}'.")
+        return cls.of(kind, **raw)
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        inner = " ".join(f"{k}={v}" for k, v in self.args)
+        return f"{self.kind} {inner}"
