@@ -88,8 +88,11 @@ class Rules(Protocol[StateT]):
         """What ``seat`` (or the table, for None) may see, as JSON-ready data."""
         ...
 
-    def undoable(self, state: StateT) -> bool:
-        """Whether the last action may be taken back (no hidden information revealed)."""
+    def can_undo(self, before: StateT, after: StateT) -> bool:
+        """Whether the action that led from ``before`` to ``after`` may be taken back.
+
+        False when it rolled dice, shuffled or revealed hidden information.
+        """
         ...
 
     def to_json(self, state: StateT) -> dict[str, Any]:
