@@ -1,0 +1,22 @@
+"""Persistence: SQLAlchemy models, the repository and migrations. Knows nothing of Discord."""
+
+from __future__ import annotations
+
+from bot.store.db import make_engine, make_sessionmaker
+from bot.store.errors import ChannelBusyError, ConflictError, StoreError
+from bot.store.records import ActionRecord, DeadlineRecord, GameRecord, NewGame, SeatRecord
+from bot.store.repository import Repository
+
+__all__ = [
+    "ActionRecord",
+    "ChannelBusyError",
+    "ConflictError",
+    "DeadlineRecord",
+    "GameRecord",
+    "NewGame",
+    "Repository",
+    "SeatRecord",
+    "StoreError",
+    "make_engine",
+    "make_sessionmaker",
+]

@@ -1,0 +1,111 @@
+"""Typed SQLAlchemy models: games, seats, the action log and deadlines."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+STATUSES = ("lobby", "active", "finished", "abandoned")
+OPEN_STATUSES = ("lobby", "active")
+_OPEN_WHERE = text("status IN ('lobby', 'active')")
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class GameRow(Base):
+    """One game in one channel (a thread is a channel of its own)."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        CheckConstraint(f"status IN {STATUSES!r}", name="status"),
+        # The database itself guarantees one open game per channel.
+        Index(
+            "uq_games_open_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=_OPEN_WHERE,
+            postgresql_where=_OPEN_WHERE,
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    channel_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    host_id: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatRow(Base):
+    """A player's seat; seats are numbered 0.. in joining order."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "user_id", name="uq_seats_game_user"),)
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(100))
+
+
+class ActionRow(Base):
+    """One accepted action; replaying them in ``seq`` order from the seed rebuilds the state."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    undoable: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DeadlineRow(Base):
+    """A reminder or timeout, kept in the database so a restart loses nothing."""
+
+    __tablename__ = "deadlines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
