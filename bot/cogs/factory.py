@@ -1,0 +1,99 @@
+"""Slash subcommands generated from a game's CommandSpecs.
+
+discord.py reads a command's options from its callback's signature, so each
+generated callback carries an explicit ``__signature__`` (one typed,
+keyword-only parameter per option) that ``inspect.signature`` reports; the
+callback itself receives the options as keywords and forwards the filled ones.
+Descriptions and autocomplete travel on the attributes the library's own
+decorators set.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.spec import CommandSpec, OptionSpec
+
+Value = str | int | bool
+Runner = Callable[[discord.Interaction[Any], dict[str, Value]], Awaitable[None]]
+Suggester = Callable[[discord.Interaction[Any], str, str], Awaitable[list[app_commands.Choice[Any]]]]
+
+_TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}
+MAX_CHOICES = 25
+
+
+def _parameter(option: OptionSpec) -> inspect.Parameter:
+    kind = _TYPES[option.type]
+    if option.required:
+        return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, annotation=kind)
+    return inspect.Parameter(
+        option.name, inspect.Parameter.KEYWORD_ONLY, annotation=kind | None, default=None
+    )
+
+
+def _signature(options: tuple[OptionSpec, ...]) -> inspect.Signature:
+    first = inspect.Parameter(
+        "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+    )
+    # Discord lists required options first; keeping that order here matches what it sends.
+    ordered = sorted(options, key=lambda option: not option.required)
+    return inspect.Signature([first, *(_parameter(option) for option in ordered)])
+
+
+def _autocomplete(option: OptionSpec, suggest: Suggester) -> Callable[..., Awaitable[list[Any]]]:
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[Any]]:
+        return await suggest(interaction, option.name, current)
+
+    return complete
+
+
+def _fixed_choices(option: OptionSpec) -> list[app_commands.Choice[Any]]:
+    return [app_commands.Choice(name=str(choice), value=choice) for choice in option.choices]
+
+
+def make_command(
+    spec: CommandSpec, run: Runner, suggest: Suggester | None
+) -> app_commands.Command[Any, ..., None]:
+    """A subcommand for ``spec`` that hands its filled options to ``run``.
+
+    Options with fixed choices offer them; with ``suggest`` every other text or
+    number option autocompletes through it. Raises TypeError or ValueError
+    (from discord.py) when a name or option type is invalid.
+    """
+
+    async def callback(interaction: discord.Interaction[Any], **values: Value | None) -> None:
+        await run(interaction, {name: value for name, value in values.items() if value is not None})
+
+    callback.__signature__ = _signature(spec.options)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        option.name: option.description for option in spec.options
+    }
+    fixed = {option.name: _fixed_choices(option) for option in spec.options if option.choices}
+    if fixed:
+        callback.__discord_app_commands_param_choices__ = fixed  # type: ignore[attr-defined]
+    if suggest is not None:
+        callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]
+            option.name: _autocomplete(option, suggest)
+            for option in spec.options
+            if not option.choices and option.type != "bool"
+        }
+    return app_commands.Command(name=spec.name, description=spec.description, callback=callback)
+
+
+def filter_choices(pairs: list[tuple[str, Value]], current: str, kind: str) -> list[app_commands.Choice[Any]]:
+    """At most 25 choices whose label or value contains what the user typed so far."""
+    typed = current.strip().lower()
+    choices: list[app_commands.Choice[Any]] = []
+    for label, value in pairs:
+        if typed and typed not in label.lower() and typed not in str(value).lower():
+            continue
+        coerced: Value = int(value) if kind == "int" else str(value)
+        choices.append(app_commands.Choice(name=label[:100] or str(value), value=coerced))
+        if len(choices) == MAX_CHOICES:
+            break
+    return choices

@@ -1,0 +1,108 @@
+"""Bot-wide pieces: /help, the central error handler, and the handling of every game button."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from engine.registry import GAMES
+
+from bot.cogs.common import actor_of, service_of, where_of
+from bot.errors import UserError
+from bot.games import FRONTENDS
+from bot.replies import Reply
+from bot.ui.buttons import ActionButton, ControlButton
+from bot.ui.custom_ids import Target
+from bot.ui.errors import report_error
+from bot.ui.send import message_kwargs, send_reply
+
+log = logging.getLogger(__name__)
+
+# Lobby changes rewrite the lobby message itself instead of posting a new one.
+IN_PLACE = frozenset({"join", "leave"})
+
+
+def help_text() -> str:
+    """Every playable game and how to start it."""
+    lines = ["**Games you can play here**"]
+    for key in FRONTENDS:
+        meta = GAMES[key].meta
+        players = (
+            f"{meta.min_players} player"
+            if meta.min_players == meta.max_players == 1
+            else f"{meta.min_players}–{meta.max_players} players"
+        )
+        lines.append(f"• **{meta.title}** ({players}): `/{key} start`, then `/{key} rules` to learn it.")
+    lines.append("One game per channel; start a thread to run another beside it.")
+    lines.append("Buttons under each message offer the usual next steps; `/<game> status` shows the table.")
+    return "\n".join(lines)
+
+
+class Lifecycle(commands.Cog):
+    """Registers the buttons and the error handler; answers /help and every button click."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ActionButton, ControlButton)
+        self.bot.tree.error(self.on_tree_error)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ActionButton, ControlButton)
+
+    async def on_tree_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await report_error(interaction, error)
+
+    @app_commands.command(name="help", description="The games this bot runs and how to start one.")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await send_reply(interaction, Reply(help_text(), ephemeral=True))
+
+    @commands.Cog.listener()
+    async def on_game_button(self, interaction: discord.Interaction[Any], target: Target) -> None:
+        try:
+            await self._click(interaction, target)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def _click(self, interaction: discord.Interaction[Any], target: Target) -> None:
+        service = service_of(interaction.client)
+        where, actor = where_of(interaction), actor_of(interaction)
+        if target.control in IN_PLACE:
+            reply = await service.lobby(where, actor, target.control, target.game_id, target.version)
+            if reply.ephemeral or reply.images:
+                await send_reply(interaction, reply)
+            else:
+                kwargs = message_kwargs(reply)
+                kwargs.setdefault("view", None)
+                await interaction.response.edit_message(**kwargs)
+            return
+        await interaction.response.defer()
+        reply = await self._resolve(interaction, target)
+        if not reply.ephemeral:
+            # The clicked message's buttons are stale now; take them away.
+            await interaction.edit_original_response(view=None)
+        await send_reply(interaction, reply)
+
+    async def _resolve(self, interaction: discord.Interaction[Any], target: Target) -> Reply:
+        service = service_of(interaction.client)
+        where, actor = where_of(interaction), actor_of(interaction)
+        game_id, version = target.game_id, target.version
+        if target.action is not None:
+            return await service.act(where, actor, target.action, game_id=game_id, version=version)
+        if target.control == "begin":
+            return await service.lobby(where, actor, "begin", game_id, version)
+        if target.control == "undo":
+            return await service.undo(where, actor, game_id=game_id, version=version)
+        if target.control == "abandon":
+            return await service.abandon(where, actor, confirm=True, game_id=game_id, version=version)
+        raise UserError("This button does nothing any more.")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lifecycle(bot))

@@ -1,0 +1,3 @@
+"""Discord presentation: restart-proof buttons, message building and delivery, error reporting."""
+
+from __future__ import annotations

@@ -1,0 +1,64 @@
+"""The one place where a failed command or click becomes a message for the user.
+
+Errors the user can act on (``UserError``, ``EngineError``) are shown to them
+privately, word for word. Anything else is a bug: it is logged with its
+traceback and the user gets a short apology. Nothing in the game changes in
+either case, because the service commits only after a successful apply.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError
+from bot.replies import Reply
+from bot.ui.send import send_reply
+from engine.core import EngineError
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on our side; the game is unchanged. Please try again."
+OUTDATED = "This command is out of date; wait a minute for Discord to refresh the commands and try again."
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception a command raised, without discord.py's wrapper."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    return error
+
+
+def user_message(error: BaseException) -> str | None:
+    """The text to show for an error the user can act on; None for a bug."""
+    if isinstance(error, (UserError, EngineError)):
+        return str(error) or "That is not possible right now."
+    if isinstance(error, app_commands.TransformerError):
+        return f"'{error.value}' is not a valid value here."
+    if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+        return OUTDATED
+    if isinstance(error, app_commands.CheckFailure):
+        return "You may not use this command here."
+    return None
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Tell the user privately what went wrong; log bugs with their traceback. Never raises."""
+    original = unwrap(error)
+    text = user_message(original)
+    if text is None:
+        log.error(
+            "Unexpected error in interaction %s (user %s, channel %s)",
+            interaction.id,
+            interaction.user.id if interaction.user else None,
+            interaction.channel_id,
+            exc_info=original,
+        )
+        text = APOLOGY
+    try:
+        await send_reply(interaction, Reply(text, ephemeral=True))
+    except discord.HTTPException:
+        log.exception("Could not report an error to the user in interaction %s", interaction.id)

@@ -1,0 +1,99 @@
+"""The one-way arrows of the architecture, read from the source: bot -> render -> engine."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+OURS = {"engine", "render", "bot", "migrations", "tests"}
+STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def _imports(path: Path) -> set[str]:
+    """The top-level-qualified names every import statement of ``path`` refers to."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                # A relative import stays inside its own package, which the wall allows.
+                continue
+            names.add(node.module or "")
+    return names
+
+
+def _root(name: str) -> str:
+    return name.split(".", 1)[0]
+
+
+def _violations(package: str, allowed: set[str]) -> list[str]:
+    found = []
+    for path in _modules(package):
+        for name in _imports(path):
+            if _root(name) not in allowed:
+                found.append(f"{path.relative_to(ROOT)} imports {name}")
+    return found
+
+
+def test_the_packages_exist() -> None:
+    assert _modules("engine")
+    assert _modules("bot")
+
+
+def test_engine_imports_only_itself_and_the_standard_library() -> None:
+    assert _violations("engine", STDLIB | {"engine"}) == []
+
+
+@pytest.mark.parametrize("forbidden", ["discord", "sqlalchemy", "PIL", "alembic", "random"])
+def test_engine_never_imports(forbidden: str) -> None:
+    hits = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in _modules("engine")
+        for name in _imports(path)
+        if _root(name) == forbidden
+    ]
+    assert hits == []
+
+
+def test_render_imports_only_engine_pillow_and_the_standard_library() -> None:
+    assert _violations("render", STDLIB | {"engine", "render", "PIL"}) == []
+
+
+def test_store_knows_nothing_of_discord() -> None:
+    hits = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in _modules("bot/store")
+        for name in _imports(path)
+        if _root(name) == "discord" or name.startswith(("bot.cogs", "bot.ui"))
+    ]
+    assert hits == []
+
+
+def test_nothing_imports_the_test_suite() -> None:
+    hits = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for package in ("engine", "render", "bot")
+        for path in _modules(package)
+        for name in _imports(path)
+        if _root(name) == "tests"
+    ]
+    assert hits == []
+
+
+def test_the_checker_sees_every_import_form(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "import os.path\nfrom discord import ui\nfrom . import sibling\ndef f():\n    import sqlalchemy\n",
+        encoding="utf-8",
+    )
+    assert _imports(sample) == {"os.path", "discord", "sqlalchemy"}
