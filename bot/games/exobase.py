@@ -1,0 +1,180 @@
+"""ExoBase front-end data: subcommands, start options, next-step buttons and narration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
+from bot.replies import Button, Style
+from engine.core import Action, Event
+
+MAX_BUTTONS = 25
+MAX_LINES = 8
+
+_FOUNDER = OptionSpec("founder", "The founder who does it", "str", True)
+_CARD = OptionSpec("card", "The card (location or task)", "str", True)
+_RESOURCE = OptionSpec("resource", "The resource, where there is a choice", "str", False)
+
+COMMANDS: list[CommandSpec] = [
+    CommandSpec(
+        "work",
+        "work",
+        "Send a founder to a work space",
+        (_FOUNDER, _CARD, OptionSpec("space", "Which work space (0 = first)", "int", True), _RESOURCE),
+    ),
+    CommandSpec("task", "task", "Work the task side of a task-row card", (_FOUNDER, _CARD, _RESOURCE)),
+    CommandSpec("upgrade", "upgrade", "Upgrade a location of the base", (_FOUNDER, _CARD, _RESOURCE)),
+    CommandSpec(
+        "build",
+        "build",
+        "Build a location-row card into the base",
+        (_FOUNDER, _CARD, OptionSpec("at", "Grid cell as x,y (y grows downward)", "str", True), _RESOURCE),
+    ),
+    CommandSpec(
+        "repair", "repair", "Remove a damage token (that founder does nothing else)", (_FOUNDER, _CARD)
+    ),
+    CommandSpec(
+        "instant",
+        "instant",
+        "Use a one-shot ability",
+        (
+            _FOUNDER,
+            OptionSpec("ability", "The instant ability to use", "str", True),
+            OptionSpec("target", "Founder to heal or card to repair", "str", False),
+            _RESOURCE,
+        ),
+    ),
+    CommandSpec("end-placement", "end_placement", "Finish placing founders for today"),
+    CommandSpec("roll", "roll_hazard", "Roll the hazard die (d6 + day)"),
+    CommandSpec("target", "choose_target", "Choose among tied target locations", (_CARD,)),
+    CommandSpec("pay", "pay_health", "Pay a missing resource with 1 health", (_FOUNDER,)),
+    CommandSpec("relocate", "relocate", "Move a founder out of a destroyed location", (_FOUNDER, _CARD)),
+    CommandSpec("tuck", "tuck", "Keep the task card a founder worked as an ability", (_FOUNDER, _CARD)),
+    CommandSpec("rest", "rest", "Spend 2 food to restore 1 health", (_FOUNDER,)),
+    CommandSpec("next-day", "next_day", "Finish the night and refill the rows"),
+    CommandSpec("flip", "flip", "Flip a task-row card into the location row", (_CARD,)),
+]
+
+START_OPTIONS = (
+    OptionSpec("mode", "normal or hardcore", "str", False, choices=("normal", "hardcore"), default="normal"),
+    OptionSpec("team", "Open a lobby so friends share one base", "bool", False, default=False),
+)
+
+RULES_SUMMARY = """\
+**ExoBase** — build a base that can power its shield before the meteorites arrive.
+Each day: morning production, then **placement** (send every founder to work, build, upgrade,
+repair or do a task), then the **hazard** (`/exobase roll`: d6 + day), then the **night**
+(tuck worked task cards as abilities, rest: 2 food -> 1 health, `/exobase next-day`).
+Storage holds 6 of each resource. Win by pushing every production track into the green
+before the last day ends; lose if every founder dies or time runs out.
+Commands: work, task, upgrade, build, repair, instant, end-placement, roll, target, pay,
+relocate, tuck, rest, next-day, flip, plus status, undo and abandon. Options autocomplete
+only legal choices; the buttons under each board offer the usual next steps."""
+
+
+def _names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Display names of founders and cards, keyed by id."""
+    names: dict[str, str] = {}
+    for card in view.get("base", []):
+        names[card["card"]] = card["name"]
+    for card in view.get("location_row", []):
+        if card:
+            names.setdefault(card["card"], card["name"])
+    for card in view.get("task_row", []):
+        if card:
+            names.setdefault(card["card"], card.get("location_name") or card["name"])
+    for founder in view.get("founders", []):
+        names[founder["id"]] = founder["name"]
+    return names
+
+
+def _label(action: Action, names: Mapping[str, str]) -> tuple[str, Style] | None:
+    def name(arg: str) -> str:
+        value = str(action.get(arg, ""))
+        return names.get(value, value)
+
+    labels: dict[str, tuple[str, Style]] = {
+        "end_placement": ("End placement", "primary"),
+        "roll_hazard": ("Roll hazard", "primary"),
+        "choose_target": (f"Target {name('card')}", "danger"),
+        "pay_health": (f"Pay with {name('founder')}'s health", "danger"),
+        "relocate": (f"Move {name('founder')} to {name('card')}", "secondary"),
+        "tuck": (f"{name('founder')} keeps {name('card')}", "success"),
+        "rest": (f"Rest {name('founder')}", "secondary"),
+        "flip": (f"Flip {name('card')}", "secondary"),
+        "next_day": ("Next day", "primary"),
+    }
+    return labels.get(action.kind)
+
+
+def buttons(
+    view: Mapping[str, Any],
+    legal_actions: Sequence[Action],
+    game_id: int,
+    version: int,
+    *,
+    can_undo: bool = False,
+) -> list[Button]:
+    """The next steps as buttons, at most 25 (the front end lays them out 5 per row).
+
+    Placement actions are left to the subcommands: their combinations are too many for buttons.
+    """
+    names = _names(view)
+    room = MAX_BUTTONS - (1 if can_undo else 0)
+    result: list[Button] = []
+    for action in legal_actions:
+        labelled = _label(action, names)
+        if labelled is None:
+            continue
+        text, style = labelled
+        result.append(Button(text[:80], game_id, version, action=action, style=style))
+        if len(result) == room:
+            break
+    if can_undo:
+        result.append(Button("Undo", game_id, version, control="undo"))
+    return result
+
+
+def narrate(events: Sequence[Event], actor_name: str) -> str:
+    """A few lines: who acted, then what happened (long chains are cut short)."""
+    lines = [event.text for event in events if event.text]
+    if not lines:
+        return f"**{actor_name}** acts."
+    if len(lines) > MAX_LINES:
+        hidden = len(lines) - (MAX_LINES - 1)
+        lines = [*lines[: MAX_LINES - 1], f"… and {hidden} more."]
+    return f"**{actor_name}**: {lines[0]}" + "".join(f"\n{line}" for line in lines[1:])
+
+
+def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
+    """How an autocomplete value reads: names for ids, coordinates for cells."""
+    names = _names(view)
+    if option == "space":
+        return f"Space {value}"
+    if option == "at":
+        x, _, y = str(value).partition(",")
+        return f"Cell ({x}, {y})"
+    if option == "ability" and str(value).startswith("founder:"):
+        return f"Own instant #{int(str(value).split(':', 1)[1]) + 1}"
+    if option == "resource":
+        return str(value).capitalize()
+    return names.get(str(value), str(value))
+
+
+def opens_lobby(options: Mapping[str, Any]) -> bool:
+    """Team play gathers players first; solo begins at once."""
+    return bool(options.get("team"))
+
+
+FRONTEND = GameFrontend(
+    key="exobase",
+    title="ExoBase",
+    commands=tuple(COMMANDS),
+    start_options=START_OPTIONS,
+    buttons=buttons,
+    narrate=narrate,
+    label=label,
+    opens_lobby=opens_lobby,
+    rules_summary=RULES_SUMMARY,
+)
