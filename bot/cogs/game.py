@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.cogs.common import Defer, actor_of, answer, service_of, where_of
 from bot.cogs.factory import Runner, Suggester, Value, filter_choices, make_command
-from bot.games import FRONTENDS, GameFrontend, action_from_options
+from bot.games import GameFrontend, action_from_options
 from bot.games.spec import CommandSpec
 from bot.replies import Reply
 from bot.service import GameService
@@ -131,6 +131,7 @@ def _filled(
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Extension entry point: one cog per game that has front-end data."""
-    for frontend in FRONTENDS.values():
-        await bot.add_cog(GameCog(bot, frontend))
+    """Extension entry point: one cog per game the service plays (rules and front-end data)."""
+    service = service_of(bot)
+    for key in service.games:
+        await bot.add_cog(GameCog(bot, service.frontend(key)))

@@ -8,12 +8,11 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
-from engine.registry import GAMES
 
 from bot.cogs.common import actor_of, service_of, where_of
 from bot.errors import UserError
-from bot.games import FRONTENDS
 from bot.replies import Reply
+from bot.service import GameService
 from bot.ui.buttons import ActionButton, ControlButton
 from bot.ui.custom_ids import Target
 from bot.ui.errors import report_error
@@ -25,17 +24,14 @@ log = logging.getLogger(__name__)
 IN_PLACE = frozenset({"join", "leave"})
 
 
-def help_text() -> str:
+def help_text(service: GameService) -> str:
     """Every playable game and how to start it."""
     lines = ["**Games you can play here**"]
-    for key in FRONTENDS:
-        meta = GAMES[key].meta
-        players = (
-            f"{meta.min_players} player"
-            if meta.min_players == meta.max_players == 1
-            else f"{meta.min_players}–{meta.max_players} players"
-        )
-        lines.append(f"• **{meta.title}** ({players}): `/{key} start`, then `/{key} rules` to learn it.")
+    for key in service.games:
+        frontend = service.frontend(key)
+        options = " ".join(f"[{option.name}]" for option in frontend.start_options)
+        start = f"`/{key} start {options}`" if options else f"`/{key} start`"
+        lines.append(f"• **{frontend.title}**: {start}; `/{key} rules` explains it.")
     lines.append("One game per channel; start a thread to run another beside it.")
     lines.append("Buttons under each message offer the usual next steps; `/<game> status` shows the table.")
     return "\n".join(lines)
@@ -61,7 +57,7 @@ class Lifecycle(commands.Cog):
 
     @app_commands.command(name="help", description="The games this bot runs and how to start one.")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await send_reply(interaction, Reply(help_text(), ephemeral=True))
+        await send_reply(interaction, Reply(help_text(service_of(interaction.client)), ephemeral=True))
 
     @commands.Cog.listener()
     async def on_game_button(self, interaction: discord.Interaction[Any], target: Target) -> None:

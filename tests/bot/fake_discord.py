@@ -1,0 +1,326 @@
+"""A stand-in for Discord's side of the wire, plugged in under discord.py's own HTTP layer.
+
+Everything above ``HTTPClient.request`` (REST) and ``AsyncWebhookAdapter.request``
+(interaction callbacks and followups) is the real library: payloads are parsed,
+commands are routed and responses are built exactly as in production. The fake
+records every call (route, JSON payload, attached files) and answers with the
+minimal Discord-shaped data discord.py needs to carry on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+from discord.http import HTTPClient
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+APP_ID = 900000000000000001
+BOT_ID = 900000000000000002
+GUILD_ID = 900000000000000003
+CHANNEL_ID = 900000000000000004
+EPHEMERAL = 64
+MANAGE_CHANNELS = 1 << 4
+EVERYONE_BASIC = (1 << 10) | (1 << 11)  # view channel, send messages
+
+
+def _user(user_id: int, name: str) -> dict[str, Any]:
+    return {"id": str(user_id), "username": name, "discriminator": "0", "global_name": name, "avatar": None}
+
+
+BOT_USER = {**_user(BOT_ID, "exobase-bot"), "bot": True, "verified": True, "flags": 0, "mfa_enabled": False}
+
+
+@dataclass
+class Call:
+    """One HTTP request discord.py made."""
+
+    method: str
+    path: str
+    url: str
+    payload: dict[str, Any] | None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+
+    @property
+    def flags(self) -> int:
+        data = (self.payload or {}).get("data", self.payload or {})
+        return int((data or {}).get("flags", 0) or 0)
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The message body, whether sent directly or inside an interaction callback."""
+        payload = self.payload or {}
+        return payload.get("data", payload) if "type" in payload and "data" in payload else payload
+
+    @property
+    def content(self) -> str:
+        return str(self.message.get("content") or "")
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [
+            button["custom_id"]
+            for row in self.message.get("components") or []
+            for button in row.get("components", [])
+            if "custom_id" in button
+        ]
+
+
+@dataclass(frozen=True)
+class Person:
+    user_id: int
+    name: str
+    manage_channels: bool = False
+
+
+class FakeDiscord:
+    """Records discord.py's HTTP calls and plays Discord's answers."""
+
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.closed_dms: set[int] = set()
+        self._ids = itertools.count(910000000000000000)
+        self._dm_owner: dict[int, int] = {}
+        self._tokens = itertools.count(1)
+
+    def snowflake(self) -> int:
+        return next(self._ids)
+
+    # -- the two lowest layers of discord.py's HTTP ----------------------------------------------
+
+    def install(self, monkeypatch: Any) -> None:
+        fake = self
+
+        async def rest(
+            http: HTTPClient, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any
+        ) -> Any:
+            return fake._answer(route, kwargs.get("json"), form, files)
+
+        async def webhook(
+            adapter: AsyncWebhookAdapter,
+            route: Any,
+            session: Any,
+            *,
+            payload: Any = None,
+            multipart: Any = None,
+            files: Any = None,
+            **kwargs: Any,
+        ) -> Any:
+            return fake._answer(route, payload, multipart, files)
+
+        monkeypatch.setattr(HTTPClient, "request", rest)
+        monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook)
+
+    def _answer(self, route: Any, payload: Any, form: Any, files: Any) -> Any:
+        if payload is None and form:
+            for part in form:
+                if part.get("name") == "payload_json":
+                    payload = json.loads(part["value"])
+        recorded = [(f.filename, _read(f)) for f in files or []]
+        call = Call(route.method, route.path, route.url, payload, recorded)
+        self.calls.append(call)
+        return self._respond(route, call)
+
+    def _respond(self, route: Any, call: Call) -> Any:
+        method, path = route.method, route.path
+        if (method, path) == ("GET", "/users/@me"):
+            return BOT_USER
+        if (method, path) == ("GET", "/oauth2/applications/@me"):
+            return _application()
+        if path.endswith("/callback"):
+            return self._callback(route, call)
+        if (method, path) == ("POST", "/users/@me/channels"):
+            user_id = int((call.payload or {})["recipient_id"])
+            channel_id = self.snowflake()
+            self._dm_owner[channel_id] = user_id
+            return {"id": str(channel_id), "type": 1, "recipients": [_user(user_id, "someone")]}
+        if (method, path) == ("POST", "/channels/{channel_id}/messages"):
+            channel_id = int(route.url.rsplit("/", 2)[-2])
+            if self._dm_owner.get(channel_id) in self.closed_dms:
+                raise discord.Forbidden(
+                    SimpleNamespace(status=403, reason="Forbidden"),
+                    {"code": 50007, "message": "Cannot send messages to this user"},
+                )
+            return self._message(call, channel_id)
+        if method == "PUT" and path.endswith("/commands"):
+            return []
+        if method == "DELETE":
+            return None
+        if path.startswith("/webhooks/"):
+            return self._message(call, CHANNEL_ID)
+        return {}
+
+    def _callback(self, route: Any, call: Call) -> dict[str, Any]:
+        payload = call.payload or {}
+        kind = int(payload.get("type", 0))
+        flags = call.flags
+        interaction = {
+            "id": str(route.webhook_id),
+            "type": 2,
+            "response_message_loading": kind == 5,
+            "response_message_ephemeral": bool(flags & EPHEMERAL),
+        }
+        answer: dict[str, Any] = {"interaction": interaction}
+        if kind in (4, 7):
+            message = self._message(call, CHANNEL_ID)
+            interaction["response_message_id"] = message["id"]
+            answer["resource"] = {"type": kind, "message": message}
+        return answer
+
+    def _message(self, call: Call, channel_id: int) -> dict[str, Any]:
+        body = call.message
+        return {
+            "id": str(self.snowflake()),
+            "channel_id": str(channel_id),
+            "author": BOT_USER,
+            "content": body.get("content") or "",
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [
+                {
+                    "id": str(self.snowflake()),
+                    "filename": name,
+                    "size": len(data),
+                    "url": "https://x/" + name,
+                    "proxy_url": "https://x/" + name,
+                }
+                for name, data in call.files
+            ],
+            "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": body.get("flags", 0) or 0,
+        }
+
+    # -- interactions as Discord sends them ------------------------------------------------------
+
+    def _interaction(self, kind: int, person: Person, data: dict[str, Any], **extra: Any) -> dict[str, Any]:
+        permissions = EVERYONE_BASIC | (MANAGE_CHANNELS if person.manage_channels else 0)
+        return {
+            "id": str(self.snowflake()),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": f"token-{next(self._tokens)}",
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(CHANNEL_ID),
+            "channel": {
+                "id": str(CHANNEL_ID),
+                "type": 0,
+                "guild_id": str(GUILD_ID),
+                "name": "games",
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+            },
+            "member": {
+                "user": _user(person.user_id, person.name),
+                "roles": [],
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": str(permissions),
+            },
+            "app_permissions": str((1 << 41) - 1),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "data": data,
+            **extra,
+        }
+
+    def command(self, person: Person, group: str, sub: str, **options: Any) -> dict[str, Any]:
+        """An application-command interaction for ``/<group> <sub> option:value...``."""
+        return self._interaction(2, person, _command_data(group, sub, options, focused=None))
+
+    def autocomplete(
+        self, person: Person, group: str, sub: str, focused: str, **options: Any
+    ) -> dict[str, Any]:
+        """An autocomplete interaction while ``focused`` is being typed (its value in ``options``)."""
+        return self._interaction(4, person, _command_data(group, sub, options, focused=focused))
+
+    def click(self, person: Person, message: Call, custom_id: str) -> dict[str, Any]:
+        """A button click on a message the bot sent earlier (as recorded)."""
+        assert custom_id in message.custom_ids, custom_id
+        delivered = self._message(message, CHANNEL_ID)
+        return self._interaction(3, person, {"custom_id": custom_id, "component_type": 2}, message=delivered)
+
+
+def _command_data(group: str, sub: str, options: dict[str, Any], focused: str | None) -> dict[str, Any]:
+    kinds = {bool: 5, int: 4, str: 3}
+    inner = []
+    for name, value in options.items():
+        option: dict[str, Any] = {"name": name, "type": kinds[type(value)], "value": value}
+        if name == focused:
+            option["focused"] = True
+            option["type"] = 3 if isinstance(value, str) else option["type"]
+        inner.append(option)
+    return {
+        "id": str(APP_ID + 7),
+        "name": group,
+        "type": 1,
+        "guild_id": str(GUILD_ID),
+        "options": [{"name": sub, "type": 1, "options": inner}],
+    }
+
+
+def _application() -> dict[str, Any]:
+    return {
+        "id": str(APP_ID),
+        "name": "ExoBase",
+        "icon": None,
+        "description": "",
+        "rpc_origins": [],
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "owner": _user(BOT_ID + 10, "owner"),
+        "summary": "",
+        "verify_key": "0" * 64,
+        "team": None,
+        "flags": 0,
+        "bot": BOT_USER,
+    }
+
+
+def _read(file: discord.File) -> bytes:
+    file.fp.seek(0)
+    return file.fp.read()
+
+
+async def settle(timeout: float = 10.0) -> None:
+    """Wait until every task the last interaction spawned is done (views' idle timers excepted)."""
+    current = asyncio.current_task()
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        pending = [
+            task
+            for task in asyncio.all_tasks()
+            if task is not current and not task.done() and not _background(task)
+        ]
+        if not pending:
+            return
+        remaining = deadline - asyncio.get_running_loop().time()
+        if remaining <= 0:
+            raise AssertionError(f"tasks still running: {pending}")
+        await asyncio.wait(pending, timeout=remaining)
+
+
+def _background(task: asyncio.Task[Any]) -> bool:
+    """Long-lived tasks that never finish on their own: view idle timers and the bot's loops."""
+    name = getattr(task.get_coro(), "__qualname__", "")
+    return "timeout_task_impl" in name or task.get_name().startswith(("background:", "discord-ext-tasks"))
