@@ -39,9 +39,8 @@ MAX_BUTTONS = 25
 
 
 def _registry() -> tuple[Mapping[str, Rules[Any]], Mapping[str, GameFrontend]]:
-    from engine.registry import GAMES
-
     from bot.games import FRONTENDS
+    from engine.registry import GAMES
 
     return GAMES, FRONTENDS
 
@@ -149,7 +148,11 @@ class GameService:
         rules = self._rules(record.kind)
         frontend = self._frontends[record.kind]
         view = rules.view(state, None)
+        images = await rendering.render(record.kind, view, events) if self._render else []
         lines = [text] if text else []
+        # Without images (no renderer, or a quiet status) the text has to show the table.
+        if frontend.summary is not None and (not images or not events):
+            lines.append(frontend.summary(view))
         outcome = rules.outcome(state)
         buttons: list[Button] = []
         if outcome is None and record.status == "active":
@@ -160,7 +163,6 @@ class GameService:
         elif outcome is not None:
             verdict = "Won" if outcome.won else "Lost"
             lines.append(f"**Game over** — {verdict}: {outcome.reason}")
-        images = await rendering.render(record.kind, view, events) if self._render else []
         mentions = self._mentions(record, rules, state) if outcome is None else []
         return Reply("\n".join(lines) or frontend.title, images=images, buttons=buttons, mentions=mentions)
 
@@ -367,6 +369,19 @@ class GameService:
                     await self.repo.clear_deadlines(record.id)
                 log.info("abandoned by %s", actor.user_id)
                 return Reply(f"{actor.name} abandoned the {title} game. The channel is free for a new one.")
+
+    async def legal(self, where: Where, actor: Actor) -> list[tuple[str, Action]]:
+        """The actor's legal actions with their labels; [] when there is no game or they may not act."""
+        try:
+            record = await self._open(where)
+        except (NoGameError, StorageError):
+            return []
+        seat = record.seat_of(actor.user_id)
+        if seat is None or record.status != "active" or record.snapshot is None:
+            return []
+        rules = self._rules(record.kind)
+        state = rules.from_json(record.snapshot)
+        return [(rules.describe(action, state), action) for action in rules.legal_actions(state, seat)]
 
     def rules_text(self, game: str) -> Reply:
         """A short rules summary, privately; raises UnknownGameError."""

@@ -162,6 +162,27 @@ def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
     return names.get(str(value), str(value))
 
 
+def summary(view: Mapping[str, Any]) -> str:
+    """Day, phase, storage and founders in a few lines of text."""
+    lines = [
+        f"Day {view.get('day')}/{view.get('days')} · {view.get('phase')} · score {view.get('score')}",
+    ]
+    storage, cap = view.get("storage", {}), view.get("storage_cap", {})
+    if storage:
+        lines.append("Storage: " + ", ".join(f"{res} {n}/{cap.get(res, '?')}" for res, n in storage.items()))
+    founders = [
+        f"{f['name']} {f['health']}/{f['max_health']}" + (f" at {f['at']}" if f.get("at") else "")
+        for f in view.get("founders", [])
+        if f.get("alive", True)
+    ]
+    if founders:
+        lines.append("Founders: " + ", ".join(founders))
+    pending = view.get("pending")
+    if pending:
+        lines.append(f"Waiting: {pending.get('text')}")
+    return "\n".join(lines)
+
+
 def opens_lobby(options: Mapping[str, Any]) -> bool:
     """Team play gathers players first; solo begins at once."""
     return bool(options.get("team"))
@@ -177,4 +198,5 @@ FRONTEND = GameFrontend(
     label=label,
     opens_lobby=opens_lobby,
     rules_summary=RULES_SUMMARY,
+    summary=summary,
 )

@@ -46,7 +46,8 @@ class GameFrontend:
     ``buttons(view, legal_actions, game_id, version, *, can_undo=False)`` lists the
     next steps (at most 25); ``narrate(events, actor_name)`` is a few lines of text;
     ``label(view, option, value)`` names an autocomplete value; ``opens_lobby(options)``
-    says whether ``start`` gathers players first.
+    says whether ``start`` gathers players first; ``summary(view)`` is the table in a few
+    lines of text (shown by status, and all there is when a game has no renderer).
     """
 
     key: str
@@ -58,6 +59,7 @@ class GameFrontend:
     label: LabelFn
     opens_lobby: Callable[[Mapping[str, Any]], bool]
     rules_summary: str
+    summary: Callable[[Mapping[str, Any]], str] | None = None
     lifecycle: tuple[str, ...] = field(default=("start", "status", "rules", "undo", "abandon"))
 
     def command(self, name: str) -> CommandSpec | None:

@@ -1,0 +1,126 @@
+"""The ``exobase`` command: play in the terminal, simulate many games, write the card reference."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.local import Console, local_actor, open_table, run_console
+from bot.logging_setup import setup_logging
+from bot.service import GameService
+from bot.settings import SettingsError, load_settings
+from bot.store import Repository, make_engine, make_sessionmaker
+from bot.store.migrate import upgrade
+
+DOCS_BEGIN = "<!-- card-reference:begin -->"
+DOCS_END = "<!-- card-reference:end -->"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="exobase", description="Space-colony games in the terminal.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="play in the terminal through the bot's own service and database")
+    play.add_argument("game", help="which game, e.g. exobase")
+    play.add_argument("--players", default="Captain", help="comma-separated names; several means team play")
+    play.add_argument("--mode", choices=("normal", "hardcore"), default="normal")
+    play.add_argument("--db", help="database URL (default: DATABASE_URL)")
+    play.add_argument("--images", type=Path, help="folder for images (default: IMAGE_DIR)")
+    play.add_argument("--seed", type=int, help="fix the seed of a new game")
+    play.add_argument("--no-images", action="store_true", help="text only")
+
+    sim = sub.add_parser("sim", help="play many seeded games with a simple policy and report")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--policy", choices=("random", "greedy"), default="greedy")
+    sim.add_argument("--mode", choices=("normal", "hardcore"), default="normal")
+    sim.add_argument("--seed", type=int, default=1)
+
+    docs = sub.add_parser("docs", help="write the card reference into docs/<game>.md")
+    docs.add_argument("game")
+    docs.add_argument("--file", type=Path, help="the docs file (default: docs/<game>.md)")
+    return parser
+
+
+async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    """Run a console session; returns the exit code."""
+    overrides: dict[str, Any] = {"database_url": args.db} if args.db else {}
+    settings = load_settings(**overrides)
+    engine = make_engine(settings.database_url)
+    try:
+        await upgrade(engine)
+        seed = args.seed
+        service = GameService(
+            Repository(make_sessionmaker(engine)),
+            render=not args.no_images and settings.render_images,
+            seeds=(lambda: seed) if seed is not None else None,
+        )
+        if args.game not in service.games:
+            print(f"No game called '{args.game}'. Games: {', '.join(service.games)}.", file=sys.stderr)
+            return 2
+        names = [name.strip() for name in args.players.split(",") if name.strip()] or ["Captain"]
+        console = Console(
+            service, args.game, args.images or settings.image_dir, stdout, local_actor(names[0])
+        )
+        await open_table(console, names, {"mode": args.mode})
+        console.say("Type help for the commands, quit to leave.")
+        await run_console(console, stdin, prompt=stdin.isatty())
+    finally:
+        await engine.dispose()
+    return 0
+
+
+def _engine_module(game: str, name: str) -> Any:
+    try:
+        return importlib.import_module(f"engine.{game}.{name}")
+    except ImportError as exc:
+        raise SystemExit(f"The game '{game}' has no {name} module.") from exc
+
+
+def sim(args: argparse.Namespace, stdout: TextIO) -> int:
+    module = _engine_module(args.game, "sim")
+    report = module.simulate(games=args.games, policy=args.policy, mode=args.mode, seed=args.seed)
+    for line in report.lines():
+        print(line, file=stdout)
+    return 0
+
+
+def docs(args: argparse.Namespace, stdout: TextIO) -> int:
+    """Replace the text between the markers in the docs file, or print the reference."""
+    reference = _engine_module(args.game, "docs").card_reference().rstrip("\n")
+    path: Path = args.file or Path("docs") / f"{args.game}.md"
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    if DOCS_BEGIN not in text or DOCS_END not in text:
+        print(reference, file=stdout)
+        return 0
+    head, rest = text.split(DOCS_BEGIN, 1)
+    _, tail = rest.split(DOCS_END, 1)
+    path.write_text(f"{head}{DOCS_BEGIN}\n{reference}\n{DOCS_END}{tail}", encoding="utf-8")
+    print(f"Wrote the card reference into {path}.", file=stdout)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Entry point of the ``exobase`` console script; returns the exit code."""
+    args = _parser().parse_args(argv)
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level if args.command != "play" else "WARNING")
+    if args.command == "play":
+        return asyncio.run(play(args, stdin, stdout))
+    if args.command == "sim":
+        return sim(args, stdout)
+    return docs(args, stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
