@@ -248,6 +248,12 @@ class FakeDiscord:
         """An application-command interaction for ``/<group> <sub> option:value...``."""
         return self._interaction(2, person, _command_data(group, sub, options, focused=None))
 
+    def raw_command(self, person: Person, name: str, **options: Any) -> dict[str, Any]:
+        """A top-level command without a group, such as ``/help``."""
+        data = _command_data(name, "", options, focused=None)
+        data["options"] = data["options"][0]["options"]
+        return self._interaction(2, person, data)
+
     def autocomplete(
         self, person: Person, group: str, sub: str, focused: str, **options: Any
     ) -> dict[str, Any]:
@@ -302,15 +308,15 @@ def _read(file: discord.File) -> bytes:
     return file.fp.read()
 
 
-async def settle(timeout: float = 10.0) -> None:
-    """Wait until every task the last interaction spawned is done (views' idle timers excepted)."""
+async def settle(*, ignore: set[asyncio.Task[Any]], timeout: float = 10.0) -> None:
+    """Wait until every task started since ``ignore`` was taken is done (views' idle timers excepted)."""
     current = asyncio.current_task()
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
         pending = [
             task
             for task in asyncio.all_tasks()
-            if task is not current and not task.done() and not _background(task)
+            if task is not current and task not in ignore and not task.done() and not _idle_timer(task)
         ]
         if not pending:
             return
@@ -320,7 +326,6 @@ async def settle(timeout: float = 10.0) -> None:
         await asyncio.wait(pending, timeout=remaining)
 
 
-def _background(task: asyncio.Task[Any]) -> bool:
-    """Long-lived tasks that never finish on their own: view idle timers and the bot's loops."""
-    name = getattr(task.get_coro(), "__qualname__", "")
-    return "timeout_task_impl" in name or task.get_name().startswith(("background:", "discord-ext-tasks"))
+def _idle_timer(task: asyncio.Task[Any]) -> bool:
+    """A view's idle timer sleeps for minutes; it is not part of answering."""
+    return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")

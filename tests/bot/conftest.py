@@ -1,0 +1,77 @@
+"""A real bot from the app factory, on a temporary SQLite file, talking to the fake Discord wire."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import GameBot, create_bot
+from bot.service import GameService
+from bot.settings import load_settings
+from bot.store import GameRecord
+from tests.bot.fake_discord import CHANNEL_ID, Call, FakeDiscord, settle
+
+SEED = 7
+MakeBot = Callable[[], Awaitable[GameBot]]
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+    wire = FakeDiscord()
+    wire.install(monkeypatch)
+    return wire
+
+
+@pytest.fixture
+async def make_bot(tmp_path: Path, fake: FakeDiscord) -> AsyncIterator[MakeBot]:
+    """Builds bots on one database file; each logs in (setup_hook: migrate, load cogs, sync)."""
+    settings = load_settings(
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", dev_guild_id=None, render_images=True
+    )
+    bots: list[GameBot] = []
+
+    async def build() -> GameBot:
+        bot = create_bot(settings)
+        # Same service, fixed seed: every test game deals the same cards and rolls the same dice.
+        bot.service = GameService(bot.service.repo, render=True, seeds=lambda: SEED)
+        await bot.login("test-token")
+        bots.append(bot)
+        return bot
+
+    yield build
+    for bot in bots:
+        if not bot.is_closed():
+            await bot.close()
+
+
+@pytest.fixture
+async def bot(make_bot: MakeBot) -> GameBot:
+    return await make_bot()
+
+
+async def feed(bot: GameBot, payload: dict[str, Any]) -> None:
+    """Hand a raw INTERACTION_CREATE to discord.py, as the gateway would, and wait for every answer."""
+    before = set(asyncio.all_tasks())
+    bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+    await settle(ignore=before)
+
+
+async def stored(bot: GameBot) -> GameRecord | None:
+    return await bot.service.repo.open_game(CHANNEL_ID)
+
+
+def since(fake: FakeDiscord, mark: int) -> list[Call]:
+    return fake.calls[mark:]
+
+
+def posted(calls: list[Call]) -> list[Call]:
+    """Messages the bot sent (callbacks carrying a message, followups, channel messages)."""
+    return [
+        call
+        for call in calls
+        if call.method in ("POST", "PATCH") and (call.content or call.custom_ids or call.files)
+    ]

@@ -1,0 +1,136 @@
+"""Solo play through real discord.py parsing: start, act, autocomplete, illegal moves, stale buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import GameBot
+from engine.core import Action
+from engine.registry import GAMES
+from tests.bot.conftest import feed, posted, since, stored
+from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person
+
+ALICE = Person(11, "Alice")
+RULES = GAMES["exobase"]
+
+
+async def _run(bot: GameBot, fake: FakeDiscord, payload: dict[str, Any]) -> list[Call]:
+    mark = len(fake.calls)
+    await feed(bot, payload)
+    return since(fake, mark)
+
+
+async def _legal(bot: GameBot) -> list[Action]:
+    record = await stored(bot)
+    assert record is not None and record.snapshot is not None
+    return RULES.legal_actions(RULES.from_json(record.snapshot), 0)
+
+
+async def test_start_defers_then_posts_the_rendered_base(bot: GameBot, fake: FakeDiscord) -> None:
+    calls = await _run(bot, fake, fake.command(ALICE, "exobase", "start"))
+    assert calls[0].path.endswith("/callback") and calls[0].payload == {"type": 5}
+    board = posted(calls)[-1]
+    assert "Alice" in board.content and board.flags & EPHEMERAL == 0
+    assert board.files and all(data.startswith(b"\x89PNG") for _, data in board.files)
+    shown = [embed["image"]["url"] for embed in board.message["embeds"]]
+    assert shown == [f"attachment://{name}" for name, _ in board.files]
+    assert board.custom_ids and all(cid.startswith("xa:1:0:") for cid in board.custom_ids)
+    record = await stored(bot)
+    assert record is not None and record.status == "active" and record.version == 0
+
+
+async def test_an_illegal_action_is_refused_privately_and_changes_nothing(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    await _run(bot, fake, fake.command(ALICE, "exobase", "start"))
+    before = await stored(bot)
+    founder = str(next(a for a in await _legal(bot) if a.kind == "work").arg("founder"))
+    calls = await _run(
+        bot, fake, fake.command(ALICE, "exobase", "work", founder=founder, card="nowhere", space=9)
+    )
+    reply = posted(calls)[-1]
+    assert reply.flags & EPHEMERAL
+    assert reply.content and not reply.files and not reply.custom_ids
+    # The public "thinking" placeholder is removed so the refusal stays private.
+    assert any(call.method == "DELETE" for call in calls)
+    after = await stored(bot)
+    assert after is not None and before is not None
+    assert (after.version, after.snapshot) == (before.version, before.snapshot)
+
+
+async def test_a_legal_command_is_applied_and_posted(bot: GameBot, fake: FakeDiscord) -> None:
+    await _run(bot, fake, fake.command(ALICE, "exobase", "start"))
+    work = next(a for a in await _legal(bot) if a.kind == "work" and a.get("resource") is None)
+    calls = await _run(bot, fake, fake.command(ALICE, "exobase", "work", **work.params))
+    reply = posted(calls)[-1]
+    assert reply.flags & EPHEMERAL == 0 and reply.custom_ids
+    record = await stored(bot)
+    assert record is not None and record.version == 1
+
+
+async def test_autocomplete_offers_only_legal_choices(bot: GameBot, fake: FakeDiscord) -> None:
+    await _run(bot, fake, fake.command(ALICE, "exobase", "start"))
+    legal = [a for a in await _legal(bot) if a.kind == "work"]
+
+    calls = await _run(bot, fake, fake.autocomplete(ALICE, "exobase", "work", "founder", founder=""))
+    assert calls[-1].payload is not None and calls[-1].payload["type"] == 8
+    offered = {choice["value"] for choice in calls[-1].payload["data"]["choices"]}
+    assert offered == {a.get("founder") for a in legal}
+
+    founder = str(legal[0].arg("founder"))
+    calls = await _run(
+        bot, fake, fake.autocomplete(ALICE, "exobase", "work", "card", founder=founder, card="")
+    )
+    offered = {choice["value"] for choice in calls[-1].payload["data"]["choices"]}  # type: ignore[index]
+    assert offered == {a.get("card") for a in legal if a.get("founder") == founder}
+
+
+async def test_autocomplete_offers_nothing_to_someone_outside_the_game(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    await _run(bot, fake, fake.command(ALICE, "exobase", "start"))
+    stranger = Person(12, "Bob")
+    calls = await _run(bot, fake, fake.autocomplete(stranger, "exobase", "work", "founder", founder=""))
+    assert calls[-1].payload == {"type": 8, "data": {"choices": []}}
+
+
+async def test_buttons_apply_actions_and_stale_ones_are_refused_privately(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    board = posted(await _run(bot, fake, fake.command(ALICE, "exobase", "start")))[-1]
+    end = next(cid for cid in board.custom_ids if cid.endswith(":end_placement"))
+
+    calls = await _run(bot, fake, fake.click(ALICE, board, end))
+    assert calls[0].payload == {"type": 6}
+    # The clicked message loses its buttons, and the next board is posted with fresh ones.
+    assert any(call.method == "PATCH" and call.message.get("components") == [] for call in calls)
+    fresh = posted(calls)[-1]
+    assert fresh.custom_ids and all(
+        cid.startswith("xa:1:1:") or cid.startswith("xc:1:1:") for cid in fresh.custom_ids
+    )
+    record = await stored(bot)
+    assert record is not None and record.version == 1
+
+    calls = await _run(bot, fake, fake.click(ALICE, board, end))
+    refusal = posted(calls)[-1]
+    assert refusal.flags & EPHEMERAL and "moved on" in refusal.content
+    record = await stored(bot)
+    assert record is not None and record.version == 1
+
+
+async def test_rules_and_help_answer_privately(bot: GameBot, fake: FakeDiscord) -> None:
+    rules = posted(await _run(bot, fake, fake.command(ALICE, "exobase", "rules")))[-1]
+    assert rules.payload is not None and rules.payload["type"] == 4
+    assert rules.flags & EPHEMERAL and "ExoBase" in rules.content
+    mark = len(fake.calls)
+    await feed(bot, fake.raw_command(ALICE, "help"))
+    help_reply = posted(since(fake, mark))[-1]
+    assert help_reply.flags & EPHEMERAL and "/exobase start" in help_reply.content
+
+
+async def test_status_without_a_game_says_so_privately(bot: GameBot, fake: FakeDiscord) -> None:
+    calls = await _run(bot, fake, fake.command(ALICE, "exobase", "status"))
+    # Status is always private, so even the "thinking" placeholder is.
+    assert calls[0].payload == {"type": 5, "data": {"flags": EPHEMERAL}}
+    reply = posted(calls)[-1]
+    assert reply.flags & EPHEMERAL and "no game" in reply.content.lower()
