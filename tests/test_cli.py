@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot import cli
+
+
+@pytest.fixture(autouse=True)
+def quiet_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("DATABASE_URL", "LOG_LEVEL", "IMAGE_DIR", "DISCORD_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    code = cli.main(argv, stdin=io.StringIO(stdin), stdout=out)
+    return code, out.getvalue()
+
+
+def test_play_exobase_scripted(tmp_path: Path) -> None:
+    pytest.importorskip("engine.registry")
+    db = f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"
+    args = [
+        "play",
+        "exobase",
+        "--db",
+        db,
+        "--images",
+        str(tmp_path / "img"),
+        "--seed",
+        "3",
+        "--players",
+        "Ann",
+    ]
+    script = "/exobase status\nactions\n/exobase end-placement\n/exobase roll\nquit\n"
+    code, text = run(args, script)
+    assert code == 0
+    assert "Ann starts a game of ExoBase." in text
+    assert "Day 1/10" in text
+    assert "End placement" in text
+    assert "Hazard roll" in text or "hazard" in text.lower()
+    # Playing again resumes the same game from the database.
+    code, text = run(args, "quit\n")
+    assert code == 0 and "Resuming game #1 (exobase)" in text
+
+
+def test_play_unknown_game(tmp_path: Path) -> None:
+    pytest.importorskip("engine.registry")
+    code, _ = run(["play", "chess", "--db", f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"])
+    assert code == 2
+
+
+def fake_module(**attrs: Any) -> Any:
+    return SimpleNamespace(**attrs)
+
+
+def test_sim_prints_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+
+    def simulate(**kwargs: Any) -> Any:
+        seen.update(kwargs)
+        return SimpleNamespace(lines=lambda: ["games 3", "won 2"])
+
+    monkeypatch.setattr(cli, "_engine_module", lambda game, name: fake_module(simulate=simulate))
+    code, text = run(
+        ["sim", "exobase", "--games", "3", "--policy", "random", "--mode", "hardcore", "--seed", "9"]
+    )
+    assert code == 0 and text.splitlines() == ["games 3", "won 2"]
+    assert seen == {"games": 3, "policy": "random", "mode": "hardcore", "seed": 9}
+
+
+def test_docs_between_markers_or_printed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    module = fake_module(card_reference=lambda: "| card | cost |\n")
+    monkeypatch.setattr(cli, "_engine_module", lambda game, name: module)
+    code, text = run(["docs", "exobase"])
+    assert code == 0 and text.strip() == "| card | cost |"
+    doc = tmp_path / "docs" / "exobase.md"
+    doc.parent.mkdir()
+    doc.write_text(f"# ExoBase\n{cli.DOCS_BEGIN}\nold\n{cli.DOCS_END}\n## Rulings\n")
+    code, text = run(["docs", "exobase"])
+    assert code == 0 and "Wrote" in text
+    assert doc.read_text() == f"# ExoBase\n{cli.DOCS_BEGIN}\n| card | cost |\n{cli.DOCS_END}\n## Rulings\n"

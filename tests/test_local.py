@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot import rendering
+from bot.local import Console, local_actor, open_table, run_console
+from bot.service import GameService
+from bot.store import Repository, make_engine, make_sessionmaker
+from bot.store.migrate import upgrade
+from tests.service.fakegame import FRONTEND, RULES
+
+
+def fake_renderer() -> Any:
+    def render_images(game: str, view: dict[str, Any], events: list[Any], which: Any = None) -> list[Any]:
+        image = SimpleNamespace(
+            filename="table.png", data=b"\x89PNG fake", description=f"total {view['total']}"
+        )
+        return [image]
+
+    return SimpleNamespace(render_images=render_images)
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'local.db'}")
+    await upgrade(engine)
+    yield GameService(
+        Repository(make_sessionmaker(engine)),
+        games={"tally": RULES},
+        frontends={"tally": FRONTEND},
+        seeds=lambda: 5,
+    )
+    await engine.dispose()
+
+
+async def play(service: GameService, tmp_path: Path, script: str, players: list[str]) -> tuple[str, Console]:
+    out = io.StringIO()
+    console = Console(service, "tally", tmp_path / "images", out, local_actor(players[0]))
+    await open_table(console, players, {})
+    await run_console(console, io.StringIO(script), prompt=False)
+    return out.getvalue(), console
+
+
+async def test_scripted_session_plays_and_writes_images(
+    service: GameService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rendering, "_renderer", fake_renderer)
+    script = "\n".join(
+        [
+            "/tally add n:2",
+            "actions",
+            "1",  # the first legal action: add 1
+            "/tally undo",
+            "/tally add n:5",
+            "/tally add",
+            "/tally status",
+            "help",
+            "quit",
+            "/tally add n:1",  # never read: the session ended
+        ]
+    )
+    text, console = await play(service, tmp_path, script, ["Ann"])
+    assert "Ann starts a game of Tally." in text
+    assert "Ann adds 2." in text
+    assert "1. Add 1  [add n=1]" in text
+    assert "Ann adds 1." in text
+    assert "Ann takes back: Add 1." in text
+    assert "! 'add n=5' is not legal now." in text
+    assert "! 'add' needs n." in text
+    assert "Subcommands: start, status, rules, undo, abandon, add, roll" in text
+    assert len(console.images_written) >= 4
+    assert all(path.read_bytes() == b"\x89PNG fake" for path in console.images_written)
+    assert f"[image] {console.images_written[0]}" in text
+    game = await service.repo.open_game(1)
+    assert game is not None and game.snapshot is not None and game.snapshot["total"] == 2
+
+
+async def test_team_console_switches_speaker_and_uses_buttons(service: GameService, tmp_path: Path) -> None:
+    script = "as Bob\n2\nas Zed\n/tally add n:1\nas Ann\n/tally abandon\n1\n"
+    text, _ = await play(service, tmp_path, script, ["Ann", "Bob"])
+    assert "The Tally game begins: Ann, Bob." in text
+    assert "You are now Bob." in text
+    assert "Bob adds 2." in text
+    assert "! You are not a player of this game." in text
+    assert "Ann abandoned the Tally game." in text
+    assert await service.repo.open_game(1) is None
+
+
+async def test_console_resumes_the_open_game(service: GameService, tmp_path: Path) -> None:
+    await play(service, tmp_path, "/tally add n:2\n", ["Ann"])
+    text, _ = await play(service, tmp_path, "/tally add n:1\n", ["Ann"])
+    assert "Resuming game #1" in text
+    game = await service.repo.open_game(1)
+    assert game is not None and game.snapshot is not None and game.snapshot["total"] == 3
+
+
+async def test_bad_input_is_explained(service: GameService, tmp_path: Path) -> None:
+    text, _ = await play(
+        service, tmp_path, "9\nadd\n/tally\n/tally nope\n/tally add n:x\n/tally add n:1 k:2\n", ["A"]
+    )
+    assert "! Pick a number from 1 to" in text
+    assert "! Commands start with /tally" in text
+    assert "! Which subcommand?" in text
+    assert "! Unknown subcommand 'nope'" in text
+    assert "! 'n' must be a whole number." in text
+    assert "! 'add' has no option k." in text
