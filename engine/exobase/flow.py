@@ -1,0 +1,84 @@
+"""Which actions are legal in each phase, and dispatching an action to the step that resolves it."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.core.errors import IllegalActionError
+from engine.core.game import Event
+from engine.exobase import hazard, night
+from engine.exobase.common import founder_or_fail, settle
+from engine.exobase.derive import derive
+from engine.exobase.instants import instant_actions, use_instant
+from engine.exobase.model import Content
+from engine.exobase.place_apply import place
+from engine.exobase.place_legal import PLACEMENT_KINDS, free_founders, placements
+from engine.exobase.state import ExoState
+
+PENDING_KINDS = ("choose_target", "pay_health", "relocate", "flip")
+NIGHT_KINDS = ("tuck", "rest", "next_day")
+
+
+def legal(
+    state: ExoState, content: Content, kind: str | None = None, fid: str | None = None, card: str | None = None
+) -> list[Action]:
+    """The legal actions now; with ``kind`` (and ``fid``/``card`` for placements) only a matching subset."""
+    if state.outcome is not None:
+        return []
+    out: list[Action] = []
+    if kind in (None, "instant"):
+        out += instant_actions(state, content)
+    if state.pending is not None:
+        if kind is None or kind in PENDING_KINDS:
+            out += hazard.pending_actions(state)
+        return out
+    if state.phase == "placement":
+        if kind is None or kind in PLACEMENT_KINDS:
+            fids = [f["id"] for f in free_founders(state) if fid is None or f["id"] == fid]
+            if fids:
+                out += placements(state, content, derive(state, content), fids, kind, card)
+        if kind in (None, "end_placement"):
+            out.append(Action.of("end_placement"))
+    elif state.phase == "hazard" and kind in (None, "roll_hazard") and state.hazard is None:
+        out.append(Action.of("roll_hazard"))
+    elif state.phase == "night" and (kind is None or kind in NIGHT_KINDS):
+        out += night.night_actions(state, content)
+    return out
+
+
+def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
+    """Apply a legal action to ``state`` in place; raises IllegalActionError when it is not legal now."""
+    fid = action.get("founder")
+    card = action.get("card")
+    subset = legal(state, content, action.kind, None if fid is None else str(fid), None if card is None else str(card))
+    if action not in subset:
+        raise IllegalActionError(_why(state, action))
+    events: list[Event] = []
+    kind = action.kind
+    if kind == "instant":
+        use_instant(state, content, action, events)
+    elif kind in PLACEMENT_KINDS:
+        founder = founder_or_fail(state, str(fid))
+        events += place(state, content, derive(state, content), founder, action)
+    elif kind == "end_placement":
+        state.phase = "hazard"
+        events.append(Event("phase", "Placement is over: roll for the hazard.", {"phase": "hazard"}))
+    elif kind == "roll_hazard":
+        hazard.roll_hazard(state, content, events)
+    elif kind == "flip":
+        night.flip(state, content, str(action.arg("card")), events)
+    elif kind in PENDING_KINDS:
+        hazard.answer(state, content, action, events)
+    elif kind == "tuck":
+        night.tuck(state, content, str(fid), str(action.arg("card")), events)
+    elif kind == "rest":
+        night.rest(state, content, str(fid), events)
+    else:
+        night.next_day(state, content, events)
+    settle(state, content, events)
+    return events
+
+
+def _why(state: ExoState, action: Action) -> str:
+    if state.pending is not None and action.kind != "instant":
+        return f"First: {state.pending['text']}"
+    return f"You cannot {action.kind.replace('_', ' ')} that way now."

@@ -1,0 +1,58 @@
+"""Grid geometry of a base: doors, neighbours and whether a card fits a cell."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from engine.exobase.model import OPPOSITE, STEP
+
+Cell = tuple[int, int]
+
+
+def neighbour(cell: Cell, side: str) -> Cell:
+    dx, dy = STEP[side]
+    return (cell[0] + dx, cell[1] + dy)
+
+
+def neighbours(cell: Cell) -> Iterator[tuple[str, Cell]]:
+    for side in STEP:
+        yield side, neighbour(cell, side)
+
+
+def fits(doors: frozenset[str], cell: Cell, grid: Mapping[Cell, frozenset[str]]) -> bool:
+    """Whether a card with ``doors`` may join ``grid`` at an empty ``cell``.
+
+    Every neighbour's doors must line up with the card's (a door faces a door, a
+    wall faces a wall) and at least one doorway must connect the two.
+    """
+    if cell in grid:
+        return False
+    linked = False
+    for side, other in neighbours(cell):
+        their = grid.get(other)
+        if their is None:
+            continue
+        mine_open = side in doors
+        if mine_open != (OPPOSITE[side] in their):
+            return False
+        linked = linked or mine_open
+    return linked
+
+
+def connected(a: Cell, a_doors: frozenset[str], b: Cell, b_doors: frozenset[str]) -> bool:
+    """Whether two cards are adjacent through one doorway."""
+    for side, other in neighbours(a):
+        if other == b:
+            return side in a_doors and OPPOSITE[side] in b_doors
+    return False
+
+
+def open_cells(grid: Mapping[Cell, frozenset[str]]) -> set[Cell]:
+    """Empty cells next to an open door of the grid: the only cells a card can be built on."""
+    cells: set[Cell] = set()
+    for cell, doors in grid.items():
+        for side in doors:
+            other = neighbour(cell, side)
+            if other not in grid:
+                cells.add(other)
+    return cells

@@ -1,0 +1,155 @@
+"""The hazard phase: the d6 + day roll, resource losses paid in health, target rolls, damage."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.core.game import Event
+from engine.exobase.common import hurt, name
+from engine.exobase.grid import neighbours
+from engine.exobase.model import Content
+from engine.exobase.state import ExoState, Json
+
+DAMAGE_HURT = 2
+DESTROY_HURT = 3
+
+
+def roll_hazard(state: ExoState, content: Content, events: list[Event]) -> None:
+    die = state.rng.d6()
+    total = die + state.day
+    hazard = content.modes[state.mode].hazard(total)
+    state.hazard = {"roll": total, "die": die, "name": hazard.name, "text": hazard.text}
+    data = {"die": die, "day": state.day, "total": total, "name": hazard.name}
+    events.append(Event("hazard_roll", f"Hazard roll {die} + day {state.day} = {total}: {hazard.name}.", data))
+    for effect in hazard.effects:
+        if "targets" in effect:
+            state.queue.extend({"targets": 1} for _ in range(int(effect["targets"])))
+        else:
+            state.queue.append(dict(effect))
+    resolve(state, content, events)
+
+
+def resolve(state: ExoState, content: Content, events: list[Event]) -> None:
+    """Carry the hazard on until it needs a choice or is over (then night falls)."""
+    state.pending = None
+    while state.outcome is None:
+        alive = [f["id"] for f in state.founders if f["alive"]]
+        if not alive:
+            return
+        if state.relocating:
+            move = state.relocating[0]
+            if move["founder"] not in alive:
+                state.relocating.pop(0)
+                continue
+            text = f"Move {name(content, move['founder'])} out of the ruins."
+            state.pending = {"kind": "relocate", "text": text, "options": list(move["options"]), "founder": move["founder"]}
+            return
+        if state.owed:
+            text = f"Storage ran short: pay {state.owed} health from founders of your choice."
+            state.pending = {"kind": "pay_health", "text": text, "options": alive}
+            return
+        if not state.queue:
+            _nightfall(state, events)
+            return
+        step = state.queue.pop(0)
+        if "lose" in step:
+            _lose(state, step["lose"], events)
+        elif "hurt" in step:
+            for f in state.founders:
+                hurt(state, content, f, int(step["hurt"]), events)
+        elif not _target(state, content, events):
+            return
+
+
+def _lose(state: ExoState, losses: dict[str, int], events: list[Event]) -> None:
+    for r, n in losses.items():
+        paid = min(state.storage[r], n)
+        state.storage[r] -= paid
+        state.owed += n - paid
+    events.append(Event("lost", "Lost " + ", ".join(f"{n} {r}" for r, n in losses.items()) + ".", {"resources": dict(losses)}))
+
+
+def _target(state: ExoState, content: Content, events: list[Event]) -> bool:
+    """Roll until a location matches; returns False when a tie waits for the player's choice."""
+    if not state.base:
+        return True
+    while True:
+        die = state.rng.d6()
+        hits = [b for b in state.base if content.cards[b["card"]].dice == die]
+        if hits:
+            break
+        events.append(Event("target_roll", f"Target roll {die}: no location matches, roll again.", {"die": die, "card": None}))
+    fewest = min(b["damage"] for b in hits)
+    tied = [b["card"] for b in hits if b["damage"] == fewest]
+    if len(tied) > 1:
+        events.append(Event("target_roll", f"Target roll {die}: choose the location hit.", {"die": die, "card": None}))
+        state.pending = {"kind": "choose_target", "text": f"Target roll {die}: choose a location.", "options": tied}
+        return False
+    events.append(Event("target_roll", f"Target roll {die}: {name(content, tied[0])}.", {"die": die, "card": tied[0]}))
+    damage(state, content, tied[0], events)
+    return True
+
+
+def damage(state: ExoState, content: Content, cid: str, events: list[Event]) -> None:
+    """One damage token; the second destroys the location and sends its founders elsewhere."""
+    placed = state.placed(cid)
+    assert placed is not None
+    placed["damage"] += 1
+    there = [f for f in state.founders if f["alive"] and f["at"] == cid]
+    text = f"{name(content, cid)} takes damage ({placed['damage']} token(s))."
+    events.append(Event("damaged", text, {"card": cid, "tokens": placed["damage"]}))
+    if placed["damage"] < 2:
+        for f in there:
+            hurt(state, content, f, DAMAGE_HURT, events)
+        return
+    state.base.remove(placed)
+    state.removed.append(cid)
+    events.append(Event("destroyed", f"{name(content, cid)} is destroyed.", {"card": cid}))
+    cells = {(b["x"], b["y"]): b["card"] for b in state.base}
+    options = [cells[c] for _, c in neighbours((placed["x"], placed["y"])) if c in cells]
+    for f in there:
+        hurt(state, content, f, DESTROY_HURT, events)
+        f["at"] = None
+        if f["alive"] and options:
+            state.relocating.append({"founder": f["id"], "options": sorted(options)})
+
+
+def _nightfall(state: ExoState, events: list[Event]) -> None:
+    state.phase = "night"
+    for f in state.founders:
+        f["at"] = None
+    events.append(Event("phase", "Night falls; the founders return to the Hab.", {"phase": "night"}))
+
+
+def pending_actions(state: ExoState) -> list[Action]:
+    pending = state.pending
+    if pending is None:
+        return []
+    kind = pending["kind"]
+    if kind == "choose_target":
+        return [Action.of("choose_target", card=c) for c in pending["options"]]
+    if kind == "pay_health":
+        return [Action.of("pay_health", founder=f) for f in pending["options"]]
+    if kind == "relocate":
+        return [Action.of("relocate", founder=pending["founder"], card=c) for c in pending["options"]]
+    return [Action.of("flip", card=c) for c in pending["options"]]
+
+
+def answer(state: ExoState, content: Content, action: Action, events: list[Event]) -> None:
+    """Resolve a pending hazard choice already checked against the legal actions."""
+    if action.kind == "choose_target":
+        cid = str(action.arg("card"))
+        events.append(Event("target_chosen", f"{name(content, cid)} is hit.", {"card": cid}))
+        damage(state, content, cid, events)
+    elif action.kind == "pay_health":
+        founder = state.founder(str(action.arg("founder")))
+        assert founder is not None
+        state.owed -= 1
+        hurt(state, content, founder, 1, events)
+    else:
+        move: Json = state.relocating.pop(0)
+        founder = state.founder(move["founder"])
+        assert founder is not None
+        founder["at"] = str(action.arg("card"))
+        text = f"{name(content, founder['id'])} moves to {name(content, founder['at'])}."
+        events.append(Event("relocated", text, {"founder": founder["id"], "card": founder["at"]}))
+    resolve(state, content, events)

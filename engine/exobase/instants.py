@@ -1,0 +1,81 @@
+"""One-shot abilities, from founder cards and tucked task cards, usable at any time in a live game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from engine.core.action import Action
+from engine.core.game import Event
+from engine.exobase.common import name, store
+from engine.exobase.derive import derive
+from engine.exobase.model import RESOURCES, Content
+from engine.exobase.state import ExoState, Json
+
+
+def instant_list(content: Content, founder: Json) -> Iterator[tuple[str, Mapping[str, Any], bool]]:
+    """(ability key, effect, used) for each instant the founder holds."""
+    for i, ability in enumerate(content.founders[founder["id"]].instants):
+        yield f"founder:{i}", ability.effect, bool(founder["used"][i])
+    for tucked in founder["tucked"]:
+        task = content.cards[tucked["card"]].task
+        if task is not None and task.ability.kind == "instant":
+            yield tucked["card"], task.ability.effect, bool(tucked["used"])
+
+
+def instant_actions(state: ExoState, content: Content) -> list[Action]:
+    out: list[Action] = []
+    for f in state.founders:
+        if not f["alive"]:
+            continue
+        for key, effect, used in instant_list(content, f):
+            if not used:
+                out += _uses(state, content, f["id"], key, effect)
+    return out
+
+
+def _uses(state: ExoState, content: Content, fid: str, key: str, effect: Mapping[str, Any]) -> list[Action]:
+    if "choice_gain" in effect:
+        return [Action.of("instant", founder=fid, ability=key, resource=r) for r in RESOURCES]
+    if "heal" in effect:
+        return [
+            Action.of("instant", founder=fid, ability=key, target=f["id"])
+            for f in state.founders
+            if f["alive"] and f["health"] < content.founders[f["id"]].max_health
+        ]
+    if "repair" in effect:
+        return [Action.of("instant", founder=fid, ability=key, target=b["card"]) for b in state.base if b["damage"]]
+    return [Action.of("instant", founder=fid, ability=key)]
+
+
+def use_instant(state: ExoState, content: Content, action: Action, events: list[Event]) -> None:
+    """Apply an instant already checked against the legal actions, then spend it."""
+    fid = str(action.arg("founder"))
+    key = str(action.arg("ability"))
+    founder = state.founder(fid)
+    assert founder is not None
+    effect = next(e for k, e, _ in instant_list(content, founder) if k == key)
+    if key.startswith("founder:"):
+        founder["used"][int(key.split(":")[1])] = True
+    else:
+        next(t for t in founder["tucked"] if t["card"] == key)["used"] = True
+    who = name(content, fid)
+    cap = derive(state, content).cap
+    if "gain" in effect:
+        added = store(state, cap, dict(effect["gain"]))
+        events.append(Event("gained", f"{who} uses an ability.", {"founder": fid, "resources": added}))
+    elif "choice_gain" in effect:
+        added = store(state, cap, {str(action.arg("resource")): int(effect["choice_gain"])})
+        events.append(Event("gained", f"{who} uses an ability.", {"founder": fid, "resources": added}))
+    elif "heal" in effect:
+        target = state.founder(str(action.arg("target")))
+        assert target is not None
+        top = content.founders[target["id"]].max_health
+        target["health"] = min(top, target["health"] + int(effect["heal"]))
+        events.append(Event("healed", f"{who} heals {name(content, target['id'])}.", {"founder": target["id"]}))
+    else:
+        cid = str(action.arg("target"))
+        placed = state.placed(cid)
+        assert placed is not None
+        placed["damage"] -= 1
+        events.append(Event("repaired", f"{who} repairs {name(content, cid)}.", {"card": cid}))

@@ -1,0 +1,104 @@
+"""Night and the turn of the day: tucking task cards, resting, refilling the rows, morning production."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.core.game import Event
+from engine.exobase.common import finish, name, store
+from engine.exobase.derive import derive
+from engine.exobase.model import Content
+from engine.exobase.state import ExoState
+
+REST_COST = 2
+
+
+def hab_standing(state: ExoState, content: Content) -> bool:
+    return any(content.cards[b["card"]].type == "habitat" and content.cards[b["card"]].core for b in state.base)
+
+
+def night_actions(state: ExoState, content: Content) -> list[Action]:
+    out: list[Action] = []
+    for f in state.founders:
+        if f["alive"] and f["task"] is not None and f["task"] in state.task_cards():
+            out.append(Action.of("tuck", founder=f["id"], card=f["task"]))
+    if hab_standing(state, content) and state.storage["food"] >= REST_COST:
+        for f in state.founders:
+            if f["alive"] and f["health"] < content.founders[f["id"]].max_health:
+                out.append(Action.of("rest", founder=f["id"]))
+    out.append(Action.of("next_day"))
+    return out
+
+
+def tuck(state: ExoState, content: Content, fid: str, cid: str, events: list[Event]) -> None:
+    founder = state.founder(fid)
+    assert founder is not None
+    if cid in state.task_row:
+        state.task_row[state.task_row.index(cid)] = None
+    else:
+        state.pile.pop(0)
+    founder["tucked"].append({"card": cid, "used": False})
+    founder["task"] = None
+    events.append(Event("tucked", f"{name(content, fid)} keeps {name(content, cid)}.", {"founder": fid, "card": cid}))
+
+
+def rest(state: ExoState, content: Content, fid: str, events: list[Event]) -> None:
+    founder = state.founder(fid)
+    assert founder is not None
+    state.storage["food"] -= REST_COST
+    founder["health"] += 1
+    events.append(Event("rested", f"{name(content, fid)} rests: +1 health for {REST_COST} food.", {"founder": fid}))
+
+
+def next_day(state: ExoState, content: Content, events: list[Event]) -> None:
+    for f in state.founders:
+        f["task"] = None
+    _fill_task_row(state)
+    _refill(state, content, events)
+
+
+def flip(state: ExoState, content: Content, cid: str, events: list[Event]) -> None:
+    if cid in state.task_row:
+        state.task_row[state.task_row.index(cid)] = None
+    else:
+        state.pile.pop(0)
+    state.location_row[state.location_row.index(None)] = cid
+    events.append(Event("flipped", f"{name(content, cid)} joins the location row.", {"card": cid}))
+    _refill(state, content, events)
+
+
+def _fill_task_row(state: ExoState) -> None:
+    for i, cid in enumerate(state.task_row):
+        if cid is None and state.pile:
+            state.task_row[i] = state.pile.pop(0)
+
+
+def _refill(state: ExoState, content: Content, events: list[Event]) -> None:
+    """Ask for flips while the location row has a gap, then top up the task row and turn the day."""
+    options = state.task_cards()
+    if None in state.location_row and options:
+        state.phase = "refill"
+        text = "Choose a task card to flip into the location row."
+        state.pending = {"kind": "flip", "text": text, "options": options}
+        return
+    state.pending = None
+    _fill_task_row(state)
+    state.day += 1
+    if state.day > content.modes[state.mode].days:
+        finish(state, events, False, "The meteorites arrive before the base is ready.", 0)
+        return
+    morning(state, content, events)
+
+
+def morning(state: ExoState, content: Content, events: list[Event]) -> None:
+    """A new day: storage rises by production and placement opens."""
+    state.phase = "placement"
+    state.spots = {}
+    state.hazard = None
+    for f in state.founders:
+        f["at"] = None
+        f["doing"] = None
+    events.append(Event("day_started", f"Day {state.day} begins.", {"day": state.day}))
+    d = derive(state, content)
+    gains = store(state, d.cap, {r: n for r, n in d.production.items() if n})
+    events.append(Event("production", "Morning production.", {"gains": gains}))
+    events.append(Event("phase", "Place your founders.", {"phase": "placement"}))

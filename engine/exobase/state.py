@@ -1,0 +1,115 @@
+"""The ExoBase game state: plain containers only, so cloning and JSON are cheap and exact."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import SchemaError
+from engine.core.rng import Rng
+
+SCHEMA_VERSION = 1
+
+Json = dict[str, Any]
+
+
+@dataclass
+class ExoState:
+    """One game of ExoBase.
+
+    ``base`` lists placed cards in the order they joined the base (that order
+    decides which locations go dark when energy runs short); ``founders`` keeps
+    each dealt founder's health and today's placement; ``spots`` maps the spaces
+    taken today (``"card:2"``, ``"card:up"``, ``"card:fix"``, ``"task:card"``)
+    to founders. ``queue``/``owed``/``relocating`` hold the unresolved part of
+    today's hazard, and ``pending`` the choice it waits for.
+    """
+
+    mode: str
+    players: list[str]
+    team: bool
+    rng: Rng
+    day: int
+    phase: str
+    storage: dict[str, int]
+    base: list[Json]
+    founders: list[Json]
+    location_row: list[str | None]
+    task_row: list[str | None]
+    pile: list[str]
+    removed: list[str] = field(default_factory=list)
+    spots: dict[str, str] = field(default_factory=dict)
+    pending: Json | None = None
+    queue: list[Json] = field(default_factory=list)
+    owed: int = 0
+    relocating: list[Json] = field(default_factory=list)
+    hazard: Json | None = None
+    outcome: Json | None = None
+
+    def clone(self) -> ExoState:
+        return ExoState(
+            mode=self.mode,
+            players=list(self.players),
+            team=self.team,
+            rng=Rng(self.rng.seed, self.rng.position),
+            day=self.day,
+            phase=self.phase,
+            storage=dict(self.storage),
+            base=[{**b, "picks": list(b["picks"])} for b in self.base],
+            founders=[_copy_founder(f) for f in self.founders],
+            location_row=list(self.location_row),
+            task_row=list(self.task_row),
+            pile=list(self.pile),
+            removed=list(self.removed),
+            spots=dict(self.spots),
+            pending=None if self.pending is None else {**self.pending, "options": list(self.pending["options"])},
+            queue=list(self.queue),
+            owed=self.owed,
+            relocating=[{**r, "options": list(r["options"])} for r in self.relocating],
+            hazard=None if self.hazard is None else dict(self.hazard),
+            outcome=None if self.outcome is None else dict(self.outcome),
+        )
+
+    def founder(self, fid: str) -> Json | None:
+        for f in self.founders:
+            if f["id"] == fid:
+                return f
+        return None
+
+    def placed(self, cid: str) -> Json | None:
+        for b in self.base:
+            if b["card"] == cid:
+                return b
+        return None
+
+    def task_cards(self) -> list[str]:
+        """The task row as the rules define it: the three slots plus the top card of the pile."""
+        cards = [c for c in self.task_row if c is not None]
+        if self.pile:
+            cards.append(self.pile[0])
+        return cards
+
+
+def _copy_founder(f: Json) -> Json:
+    return {**f, "used": list(f["used"]), "tucked": [dict(t) for t in f["tucked"]]}
+
+
+def to_json(state: ExoState) -> Json:
+    data = state.clone().__dict__
+    data["rng"] = state.rng.to_json()
+    data["queue"] = [dict(step) for step in state.queue]
+    return {"schema_version": SCHEMA_VERSION, **data}
+
+
+def from_json(data: Mapping[str, Any]) -> ExoState:
+    """Rebuild a state; raises SchemaError on another schema version or a malformed document."""
+    if not isinstance(data, Mapping) or data.get("schema_version") != SCHEMA_VERSION:
+        raise SchemaError("This saved game is not an ExoBase game of a known version.")
+    try:
+        fields = {k: v for k, v in data.items() if k != "schema_version"}
+        fields["rng"] = Rng.from_json(fields["rng"])
+        fields["location_row"] = list(fields["location_row"])
+        return ExoState(**fields).clone()
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SchemaError("The saved ExoBase game is damaged.") from exc
