@@ -88,7 +88,7 @@ class GameCog(commands.Cog):
     def _action_runner(self, spec: CommandSpec) -> Runner:
         async def run(interaction: discord.Interaction[Any], values: dict[str, Value]) -> None:
             service = service_of(interaction.client)
-            action = action_from_options(spec, values)  # type: ignore[arg-type]
+            action = action_from_options(spec, values)
             where, actor = where_of(interaction), actor_of(interaction)
             await answer(
                 interaction, lambda: service.act(where, actor, action), defer="public", hint=self.hint
@@ -97,7 +97,7 @@ class GameCog(commands.Cog):
         return run
 
     def _suggester(self, spec: CommandSpec) -> Suggester:
-        types = {option.name: option.type for option in spec.options}
+        types: dict[str, str] = {option.name: option.type for option in spec.options}
         key = self.frontend.key
 
         async def suggest(

@@ -39,6 +39,13 @@ def _label(text: str) -> str:
     return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "…"
 
 
+def _looks(item: discord.ui.Item[Any]) -> tuple[str, str, discord.ButtonStyle, int | None]:
+    """Custom id, label, style and row of the clicked component, to rebuild it as a dynamic item."""
+    if not isinstance(item, discord.ui.Button):
+        raise TypeError("Game custom ids belong to buttons.")
+    return item.custom_id or "", item.label or "", item.style, item.row
+
+
 class _GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
     """Shared click behaviour: announce the decoded target to the bot's listener."""
 
@@ -57,11 +64,11 @@ class ActionButton(_GameButton, template=ACTION_TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
+        """Raises CustomIdError when the arguments do not decode (the library logs and drops the click)."""
         action = decode_action_body(match["body"])
-        target = Target(int(match["game"]), int(match["version"]), action=action)
-        return cls(target, item.custom_id or "", item.label or "", item.style, item.row)
+        return cls(Target(int(match["game"]), int(match["version"]), action=action), *_looks(item))
 
 
 class ControlButton(_GameButton, template=CONTROL_TEMPLATE):
@@ -69,10 +76,10 @@ class ControlButton(_GameButton, template=CONTROL_TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ControlButton:
         target = Target(int(match["game"]), int(match["version"]), control=match["control"])
-        return cls(target, item.custom_id or "", item.label or "", item.style, item.row)
+        return cls(target, *_looks(item))
 
 
 def make_item(button: Button, row: int | None = None) -> _GameButton:
