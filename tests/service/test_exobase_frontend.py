@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.games import FRONTENDS, action_from_options
+from bot.games.exobase import COMMANDS, buttons, label, narrate
+from bot.logging_setup import ContextFilter, log_context, set_game
+from engine.core import Action, Event
+
+VIEW = {
+    "base": [{"card": "hab", "name": "Hab"}, {"card": "greenhouse", "name": "Greenhouse"}],
+    "location_row": [{"card": "well", "name": "Well"}, None],
+    "task_row": [{"card": "lab", "name": "Decode the Beacon", "location_name": "Lab"}, None],
+    "founders": [{"id": "aoki", "name": "Aoki"}, {"id": "kamal", "name": "Kamal"}],
+}
+
+
+def test_subcommands_cover_every_action_kind() -> None:
+    names = [c.name for c in COMMANDS]
+    assert names == [
+        "work", "task", "upgrade", "build", "repair", "instant", "end-placement", "roll",
+        "target", "pay", "relocate", "tuck", "rest", "next-day", "flip",
+    ]  # fmt: skip
+    kinds = {c.kind for c in COMMANDS}
+    assert {"end_placement", "roll_hazard", "choose_target", "pay_health", "next_day"} <= kinds
+    work = FRONTENDS["exobase"].command("work")
+    assert work is not None
+    action = action_from_options(work, {"founder": "aoki", "card": "hab", "space": 0, "resource": None})
+    assert action == Action.of("work", founder="aoki", card="hab", space=0)
+
+
+def test_start_options_are_checked() -> None:
+    frontend = FRONTENDS["exobase"]
+    assert frontend.clean_options({}) == {"mode": "normal", "team": False}
+    assert frontend.opens_lobby({"team": True}) and not frontend.opens_lobby({"team": False})
+    with pytest.raises(ValueError, match="mode"):
+        frontend.clean_options({"mode": "easy"})
+
+
+def test_buttons_for_night_and_targets() -> None:
+    legal = [
+        Action.of("work", founder="aoki", card="hab", space=0),
+        Action.of("choose_target", card="hab"),
+        Action.of("choose_target", card="greenhouse"),
+        Action.of("rest", founder="aoki"),
+        Action.of("rest", founder="kamal"),
+        Action.of("tuck", founder="kamal", card="lab"),
+        Action.of("flip", card="lab"),
+        Action.of("next_day"),
+    ]
+    made = buttons(VIEW, legal, 4, 9, can_undo=True)
+    assert [b.label for b in made] == [
+        "Target Hab",
+        "Target Greenhouse",
+        "Rest Aoki",
+        "Rest Kamal",
+        "Kamal keeps Lab",
+        "Flip Lab",
+        "Next day",
+        "Undo",
+    ]
+    assert made[-1].control == "undo" and made[-1].action is None
+    assert all(b.game_id == 4 and b.version == 9 for b in made)
+
+
+def test_at_most_25_buttons_keeping_undo() -> None:
+    legal = [Action.of("choose_target", card=f"c{i}") for i in range(40)]
+    made = buttons({}, legal, 1, 1, can_undo=True)
+    assert len(made) == 25 and made[-1].control == "undo"
+    assert len(buttons({}, legal, 1, 1)) == 25
+
+
+def test_narration_names_the_actor_and_stays_short() -> None:
+    events = [Event("gained", f"line {i}") for i in range(12)]
+    text = narrate(events, "Bob")
+    assert text.startswith("**Bob**: line 0")
+    assert len(text.splitlines()) == 8 and text.endswith("and 5 more.")
+    assert narrate([], "Bob") == "**Bob** acts."
+
+
+def test_labels() -> None:
+    assert label(VIEW, "founder", "aoki") == "Aoki"
+    assert label(VIEW, "card", "well") == "Well"
+    assert label(VIEW, "at", "1,-2") == "Cell (1, -2)"
+    assert label(VIEW, "ability", "founder:0") == "Own instant #1"
+    assert label(VIEW, "resource", "water") == "Water"
+
+
+def test_log_lines_carry_guild_channel_and_game(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.handler.addFilter(ContextFilter())
+    with caplog.at_level(logging.INFO), log_context(5, 6):
+        set_game(7)
+        logging.getLogger("bot.test").info("hello")
+    record = caplog.records[-1]
+    assert (record.guild, record.channel, record.game) == (5, 6, 7)  # type: ignore[attr-defined]
