@@ -84,6 +84,7 @@ class FakeDiscord:
     def __init__(self) -> None:
         self.calls: list[Call] = []
         self.closed_dms: set[int] = set()
+        self.expired_followups = False
         self._ids = itertools.count(910000000000000000)
         self._dm_owner: dict[int, int] = {}
         self._tokens = itertools.count(1)
@@ -152,6 +153,11 @@ class FakeDiscord:
         if method == "DELETE":
             return None
         if path.startswith("/webhooks/"):
+            if self.expired_followups and method == "POST":
+                raise discord.NotFound(
+                    SimpleNamespace(status=404, reason="Not Found"),
+                    {"code": 10015, "message": "Unknown Webhook"},
+                )
             return self._message(call, CHANNEL_ID)
         return {}
 

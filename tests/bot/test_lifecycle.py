@@ -12,7 +12,7 @@ from bot.app import GameBot
 from bot.replies import PrivateMessage, Reply
 from bot.ui.send import send_reply
 from tests.bot.conftest import MakeBot, feed, posted, since, stored
-from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person
+from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, Call, FakeDiscord, Person
 
 HOST = Person(11, "Alice")
 FRIEND = Person(12, "Bob")
@@ -175,3 +175,11 @@ async def test_a_button_error_also_reaches_the_central_handler(
     apology = posted(calls)[-1]
     assert apology.flags & EPHEMERAL and "Sorry" in apology.content
     assert any(record.exc_info is not None for record in caplog.records)
+
+
+async def test_an_expired_interaction_token_posts_in_the_channel(bot: GameBot, fake: FakeDiscord) -> None:
+    fake.expired_followups = True
+    calls = await _run(bot, fake, fake.command(HOST, "exobase", "start"))
+    board = posted(calls)[-1]
+    assert board.url.endswith(f"/channels/{CHANNEL_ID}/messages")
+    assert "Alice" in board.content and board.custom_ids
