@@ -96,6 +96,12 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, hint: st
     Raises discord.HTTPException when Discord refuses the message itself (not
     when only the interaction token has expired: then the channel is used).
     """
+    await _post(interaction, reply)
+    for message in reply.private:
+        await deliver_private(interaction, message, hint=hint)
+
+
+async def _post(interaction: discord.Interaction, reply: Reply) -> None:
     try:
         await _send(interaction, reply)
     except discord.NotFound as exc:
@@ -108,8 +114,6 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, hint: st
             raise
         log.warning("Interaction %s expired; posting in the channel instead.", interaction.id)
         await channel.send(**message_kwargs(reply))
-    for message in reply.private:
-        await deliver_private(interaction, message, hint=hint)
 
 
 async def deliver_private(interaction: discord.Interaction, message: PrivateMessage, *, hint: str) -> None:
@@ -131,6 +135,6 @@ async def deliver_private(interaction: discord.Interaction, message: PrivateMess
             mentions=[message.user_id],
         )
         try:
-            await _send(interaction, note)
+            await _post(interaction, note)
         except discord.HTTPException:
             log.exception("Could not tell user %s that their DMs are closed.", message.user_id)
