@@ -80,10 +80,9 @@ class Lifecycle(commands.Cog):
             return
         await interaction.response.defer()
         reply = await self._resolve(interaction, target)
-        if not reply.ephemeral:
-            # The clicked message's buttons are stale now; take them away.
-            await interaction.edit_original_response(view=None)
         await send_reply(interaction, reply)
+        if not reply.ephemeral:
+            await _retire_buttons(interaction)
 
     async def _resolve(self, interaction: discord.Interaction[Any], target: Target) -> Reply:
         service = service_of(interaction.client)
@@ -98,6 +97,14 @@ class Lifecycle(commands.Cog):
         if target.control == "abandon":
             return await service.abandon(where, actor, confirm=True, game_id=game_id, version=version)
         raise UserError("This button does nothing any more.")
+
+
+async def _retire_buttons(interaction: discord.Interaction[Any]) -> None:
+    """Take the now-stale buttons off the clicked message; a failure here costs only tidiness."""
+    try:
+        await interaction.edit_original_response(view=None)
+    except discord.HTTPException as exc:
+        log.info("Could not remove the old buttons after interaction %s: %s", interaction.id, exc)
 
 
 async def setup(bot: commands.Bot) -> None:
