@@ -17,6 +17,7 @@ from bot.replies import Button
 from bot.ui.custom_ids import (
     ACTION_TEMPLATE,
     CONTROL_TEMPLATE,
+    CustomIdError,
     Target,
     decode_action_body,
     encode_action,
@@ -24,6 +25,7 @@ from bot.ui.custom_ids import (
 )
 
 BUTTON_EVENT = "game_button"
+UNREADABLE = "unreadable"
 MAX_BUTTONS = 25
 PER_ROW = 5
 LABEL_LIMIT = 80
@@ -66,9 +68,13 @@ class ActionButton(_GameButton, template=ACTION_TEMPLATE):
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
-        """Raises CustomIdError when the arguments do not decode (the library logs and drops the click)."""
-        action = decode_action_body(match["body"])
-        return cls(Target(int(match["game"]), int(match["version"]), action=action), *_looks(item))
+        game, version = int(match["game"]), int(match["version"])
+        try:
+            target = Target(game, version, action=decode_action_body(match["body"]))
+        except CustomIdError:
+            # A button from an older format still gets an answer instead of a silent failure.
+            target = Target(game, version, control=UNREADABLE)
+        return cls(target, *_looks(item))
 
 
 class ControlButton(_GameButton, template=CONTROL_TEMPLATE):

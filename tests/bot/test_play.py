@@ -134,3 +134,12 @@ async def test_status_without_a_game_says_so_privately(bot: GameBot, fake: FakeD
     assert calls[0].payload == {"type": 5, "data": {"flags": EPHEMERAL}}
     reply = posted(calls)[-1]
     assert reply.flags & EPHEMERAL and "no game" in reply.content.lower()
+
+
+async def test_an_unreadable_button_still_gets_a_private_answer(bot: GameBot, fake: FakeDiscord) -> None:
+    board = posted(await _run(bot, fake, fake.command(ALICE, "exobase", "start")))[-1]
+    garbled = "xa:1:0:work|space#not-a-number"
+    components = board.message["components"]
+    components[0]["components"][0]["custom_id"] = garbled
+    refusal = posted(await _run(bot, fake, fake.click(ALICE, board, garbled)))[-1]
+    assert refusal.flags & EPHEMERAL and "button" in refusal.content
