@@ -143,3 +143,15 @@ async def test_an_unreadable_button_still_gets_a_private_answer(bot: GameBot, fa
     components[0]["components"][0]["custom_id"] = garbled
     refusal = posted(await _run(bot, fake, fake.click(ALICE, board, garbled)))[-1]
     assert refusal.flags & EPHEMERAL and "button" in refusal.content
+
+
+async def test_the_undo_button_takes_back_a_placement(bot: GameBot, fake: FakeDiscord) -> None:
+    await _run(bot, fake, fake.command(ALICE, "exobase", "start"))
+    before = await stored(bot)
+    work = next(a for a in await _legal(bot) if a.kind == "work" and a.get("resource") is None)
+    board = posted(await _run(bot, fake, fake.command(ALICE, "exobase", "work", **work.params)))[-1]
+    undo = next(cid for cid in board.custom_ids if cid.endswith(":undo"))
+    reply = posted(await _run(bot, fake, fake.click(ALICE, board, undo)))[-1]
+    assert reply.flags & EPHEMERAL == 0 and "takes back" in reply.content
+    after = await stored(bot)
+    assert after is not None and before is not None and after.snapshot == before.snapshot
