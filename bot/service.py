@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot import rendering
+from bot.board import MAX_BUTTONS, board_reply
 from bot.errors import (
     GameExistsError,
     NoGameError,
@@ -35,7 +35,6 @@ from bot.store import ChannelBusyError, ConflictError, GameRecord, NewGame, Repo
 from engine.core import Action, Event, Rules
 
 log = logging.getLogger(__name__)
-MAX_BUTTONS = 25
 
 
 def _registry() -> tuple[Mapping[str, Rules[Any]], Mapping[str, GameFrontend]]:
@@ -132,46 +131,13 @@ class GameService:
             raise NotAllowedError("The game has not begun yet; the host presses Begin.")
         return self._rules(record.kind).from_json(record.snapshot)
 
-    # -- replies ---------------------------------------------------------------------------------
-
-    def legal_for_table(self, rules: Rules[Any], state: Any) -> list[Action]:
-        """Legal actions of every active seat, without repeats, in the engine's order."""
-        seen: dict[Action, None] = {}
-        for seat in sorted(rules.active_seats(state)):
-            for action in rules.legal_actions(state, seat):
-                seen.setdefault(action, None)
-        return list(seen)
-
     async def _board(
         self, record: GameRecord, state: Any, events: Sequence[Event], text: str, *, can_undo: bool = False
     ) -> Reply:
-        rules = self._rules(record.kind)
-        frontend = self._frontends[record.kind]
-        view = rules.view(state, None)
-        images = await rendering.render(record.kind, view, events) if self._render else []
-        lines = [text] if text else []
-        # Without images (no renderer, or a quiet status) the text has to show the table.
-        if frontend.summary is not None and (not images or not events):
-            lines.append(frontend.summary(view))
-        outcome = rules.outcome(state)
-        buttons: list[Button] = []
-        if outcome is None and record.status == "active":
-            legal = self.legal_for_table(rules, state)
-            buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=can_undo)[
-                :MAX_BUTTONS
-            ]
-        elif outcome is not None:
-            verdict = "Won" if outcome.won else "Lost"
-            lines.append(f"**Game over** — {verdict}: {outcome.reason}")
-        mentions = self._mentions(record, rules, state) if outcome is None else []
-        return Reply("\n".join(lines) or frontend.title, images=images, buttons=buttons, mentions=mentions)
-
-    def _mentions(self, record: GameRecord, rules: Rules[Any], state: Any) -> list[int]:
-        # Ping only when some seats wait on others; in solo and team play everyone is always up.
-        active = rules.active_seats(state)
-        if len(record.seats) < 2 or len(active) == len(record.seats):
-            return []
-        return [seat.user_id for seat in record.seats if seat.seat in active]
+        rules, frontend = self._rules(record.kind), self._frontends[record.kind]
+        return await board_reply(
+            record, rules, frontend, state, events, text, can_undo=can_undo, render=self._render
+        )
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -370,17 +336,25 @@ class GameService:
                 log.info("abandoned by %s", actor.user_id)
                 return Reply(f"{actor.name} abandoned the {title} game. The channel is free for a new one.")
 
-    async def legal(self, where: Where, actor: Actor) -> list[tuple[str, Action]]:
-        """The actor's legal actions with their labels; [] when there is no game or they may not act."""
-        try:
-            record = await self._open(where)
-        except (NoGameError, StorageError):
-            return []
+    async def _seated(self, where: Where, actor: Actor) -> tuple[GameRecord, int, Any] | None:
+        """The open game, the actor's seat and the state; None when the actor cannot act in it."""
+        with log_context(where.guild_id, where.channel_id):
+            try:
+                record = await self._open(where)
+            except (NoGameError, StorageError):
+                return None
         seat = record.seat_of(actor.user_id)
         if seat is None or record.status != "active" or record.snapshot is None:
+            return None
+        return record, seat, self._rules(record.kind).from_json(record.snapshot)
+
+    async def legal(self, where: Where, actor: Actor) -> list[tuple[str, Action]]:
+        """The actor's legal actions with their labels; [] when there is no game or they may not act."""
+        found = await self._seated(where, actor)
+        if found is None:
             return []
+        record, seat, state = found
         rules = self._rules(record.kind)
-        state = rules.from_json(record.snapshot)
         return [(rules.describe(action, state), action) for action in rules.legal_actions(state, seat)]
 
     def rules_text(self, game: str) -> Reply:
@@ -391,25 +365,21 @@ class GameService:
         self, where: Where, actor: Actor, game: str, kind: str, option: str, filled: dict[str, str | int]
     ) -> list[tuple[str, str | int]]:
         """Autocomplete: values of ``option`` among the actor's legal ``kind`` actions that fit ``filled``."""
-        try:
-            record = await self._open(where)
-        except (NoGameError, StaleError, StorageError):
+        found = await self._seated(where, actor)
+        if found is None or found[0].kind != game:
             return []
-        seat = record.seat_of(actor.user_id)
-        if record.kind != game or seat is None or record.status != "active" or record.snapshot is None:
-            return []
+        _record, seat, state = found
         rules = self._rules(game)
-        state = rules.from_json(record.snapshot)
         view = rules.view(state, seat)
         label = self._frontends[game].label
-        found: dict[str | int, str] = {}
+        values: dict[str | int, str] = {}
         for action in rules.legal_actions(state, seat):
             if action.kind != kind or not _agrees(action, filled, option):
                 continue
             value = action.get(option)
-            if isinstance(value, (str, int)) and not isinstance(value, bool) and value not in found:
-                found[value] = label(view, option, value)
-        return [(text, value) for value, text in found.items()][:MAX_BUTTONS]
+            if isinstance(value, (str, int)) and not isinstance(value, bool) and value not in values:
+                values[value] = label(view, option, value)
+        return [(text, value) for value, text in values.items()][:MAX_BUTTONS]
 
 
 def _agrees(action: Action, filled: Mapping[str, str | int], option: str) -> bool:
