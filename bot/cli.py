@@ -116,7 +116,12 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         return 2
     setup_logging(settings.log_level if args.command != "play" else "WARNING")
     if args.command == "play":
-        return asyncio.run(play(args, stdin, stdout))
+        try:
+            return asyncio.run(play(args, stdin, stdout))
+        except KeyboardInterrupt:
+            # Every accepted action is already saved; the next `play` resumes the game.
+            print("\nBye.", file=stdout)
+            return 130
     if args.command == "sim":
         return sim(args, stdout)
     return docs(args, stdout)

@@ -246,11 +246,9 @@ def _flag(value: str) -> str | bool:
 async def open_table(console: Console, names: list[str], options: dict[str, Any]) -> None:
     """Resume the console's open game, or start one: solo at once, several players via the lobby."""
     service = console.service
-    legal_or_lobby = await service.repo.open_game(CONSOLE.channel_id)
-    if legal_or_lobby is not None:
-        console.say(
-            f"Resuming game #{legal_or_lobby.id} ({legal_or_lobby.kind}); `/{console.game} abandon` ends it."
-        )
+    existing = await service.repo.open_game(CONSOLE.channel_id)
+    if existing is not None:
+        console.say(f"Resuming game #{existing.id} ({existing.kind}); `/{console.game} abandon` ends it.")
         console.show(await service.status(CONSOLE, console.speaker))
         return
     host = console.actor(names[0])
