@@ -21,7 +21,7 @@ from bot.errors import UserError
 from bot.games.spec import CommandSpec, GameFrontend, action_from_options
 from bot.replies import Actor, Button, Reply, Where
 from bot.service import GameService
-from engine.core import Action, EngineError
+from engine.core import Action
 
 log = logging.getLogger(__name__)
 CONSOLE = Where(guild_id=None, channel_id=1)
@@ -128,9 +128,8 @@ class Console:
             return False
         try:
             await self._dispatch(line)
-        except (UserError, EngineError) as exc:
-            self.say(f"! {exc}")
-        except ValueError as exc:
+        except (UserError, ValueError) as exc:
+            # EngineError is a ValueError: its message is written for the player too.
             self.say(f"! {exc}")
         except Exception:
             log.exception("console command failed: %s", line)
