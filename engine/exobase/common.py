@@ -31,7 +31,9 @@ def hurt(state: ExoState, content: Content, founder: Json, amount: int, events: 
         return
     founder["health"] = max(0, founder["health"] - amount)
     who = name(content, founder["id"])
-    events.append(Event("founder_hurt", f"{who} loses {amount} health.", {"founder": founder["id"], "amount": amount}))
+    events.append(
+        Event("founder_hurt", f"{who} loses {amount} health.", {"founder": founder["id"], "amount": amount})
+    )
     if founder["health"] == 0:
         founder["alive"] = False
         founder["at"] = None
@@ -75,7 +77,9 @@ def settle(state: ExoState, content: Content, events: list[Event]) -> None:
         finish(state, events, False, "Every founder has died.", 0)
         return
     mode = content.modes[state.mode]
-    station = next((b for b in state.base if content.cards[b["card"]].generator and content.cards[b["card"]].core), None)
+    station = next(
+        (b for b in state.base if content.cards[b["card"]].generator and content.cards[b["card"]].core), None
+    )
     full = station is not None and station["level"] == content.cards[station["card"]].max_level
     if full and all(derived.production[r] >= mode.green[r] for r in RESOURCES):
         points = score(state, content, derived.production)

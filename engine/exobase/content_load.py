@@ -38,7 +38,9 @@ def load_content(path: str | Path = DEFAULT_DIR) -> Content:
     """Read and validate the three content files in ``path``; raises ContentError on any problem."""
     folder = Path(path)
     cards = [_card(raw, i) for i, raw in enumerate(_list(_read(folder, "cards.json"), "cards.json"))]
-    founders = [_founder(raw, i) for i, raw in enumerate(_list(_read(folder, "founders.json"), "founders.json"))]
+    founders = [
+        _founder(raw, i) for i, raw in enumerate(_list(_read(folder, "founders.json"), "founders.json"))
+    ]
     modes_raw = _read(folder, "modes.json")
     if not isinstance(modes_raw, dict) or not modes_raw:
         raise ContentError("modes.json: expected an object of modes.")
@@ -80,7 +82,9 @@ def _obj(raw: Any, where: str) -> Mapping[str, Any]:
     return raw
 
 
-def _int(raw: Mapping[str, Any], key: str, where: str, low: int = 0, high: int = 99, default: int | None = None) -> int:
+def _int(
+    raw: Mapping[str, Any], key: str, where: str, low: int = 0, high: int = 99, default: int | None = None
+) -> int:
     value = raw.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ContentError(f"{where}: '{key}' must be an integer from {low} to {high}.")
@@ -117,7 +121,11 @@ def _resources(raw: Any, where: str) -> dict[str, int]:
 def _space(raw: Any, where: str) -> Space:
     data = _obj(raw, where)
     either = data.get("either", [])
-    if not isinstance(either, list) or any(r not in RESOURCES for r in either) or len(set(either)) != len(either):
+    if (
+        not isinstance(either, list)
+        or any(r not in RESOURCES for r in either)
+        or len(set(either)) != len(either)
+    ):
         raise ContentError(f"{where}: 'either' must list distinct resources.")
     space = Space(
         level=_int(data, "level", where, 1, 3, 1),
@@ -174,7 +182,12 @@ def _card(raw: Any, index: int) -> Card:
     cid = _slug(data, where)
     where = f"card '{cid}'"
     doors = data.get("doors")
-    if not isinstance(doors, list) or not doors or any(d not in SIDES for d in doors) or len(set(doors)) != len(doors):
+    if (
+        not isinstance(doors, list)
+        or not doors
+        or any(d not in SIDES for d in doors)
+        or len(set(doors)) != len(doors)
+    ):
         raise ContentError(f"{where}: 'doors' must list distinct sides among N, E, S, W.")
     levels_raw = data.get("levels")
     if not isinstance(levels_raw, list) or not 1 <= len(levels_raw) <= 3:
@@ -188,7 +201,9 @@ def _card(raw: Any, index: int) -> Card:
         raise ContentError(f"{where}: a space needs a level the card does not have.")
     core = bool(data.get("core", False))
     start = data.get("start")
-    if core and (not isinstance(start, list) or len(start) != 2 or not all(isinstance(v, int) for v in start)):
+    if core and (
+        not isinstance(start, list) or len(start) != 2 or not all(isinstance(v, int) for v in start)
+    ):
         raise ContentError(f"{where}: a core card needs 'start': [x, y].")
     bonus = data.get("bonus_from")
     if bonus is not None and not isinstance(bonus, str):

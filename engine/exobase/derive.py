@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.exobase.grid import Cell
@@ -18,7 +19,6 @@ class Derived:
     powered: frozenset[str]
     production: dict[str, int]
     cap: dict[str, int]
-    grid: dict[Cell, frozenset[str]]
 
     @property
     def bank(self) -> int:
@@ -37,58 +37,62 @@ def passives(state: ExoState, content: Content, founder: Json) -> list[Mapping[s
     return effects
 
 
+@lru_cache(maxsize=4096)
+def _card_facts(
+    content: Content, cid: str, level: int, damaged: bool
+) -> tuple[int, int, tuple[tuple[str, int], ...], int]:
+    """(energy supplied, energy needed, production, extra storage) of a card at a level."""
+    card = content.cards[cid]
+    benefits = [card.build] + [card.levels[i].benefit for i in range(1, level)]
+    supply = sum(b.energy for b in benefits)
+    if card.generator:
+        energy = card.levels[level - 1].energy
+        supply += (energy + 1) // 2 if damaged else energy
+    production: dict[str, int] = {}
+    for benefit in benefits:
+        for r, n in benefit.production.items():
+            production[r] = production.get(r, 0) + n
+    storage = card.levels[level - 1].storage if card.silo else 0
+    return supply, card.needs(level), tuple(production.items()), storage
+
+
 def derive(state: ExoState, content: Content) -> Derived:
-    all_passives = [e for f in state.founders for e in passives(state, content, f)]
-    supply = sum(int(e.get("energy", 0)) for e in all_passives)
-    for b in state.base:
-        card = content.cards[b["card"]]
-        supply += card.build.energy + sum(card.levels[i].benefit.energy for i in range(1, b["level"]))
-        if card.generator:
-            energy = card.levels[b["level"] - 1].energy
-            supply += (energy + 1) // 2 if b["damage"] else energy
+    mode = content.modes[state.mode]
+    prod = dict(mode.start_production)
+    supply = 0
+    extra = 0
+    for f in state.founders:
+        for effect in passives(state, content, f):
+            supply += effect.get("energy", 0)
+            extra += effect.get("storage", 0)
+            for r, n in effect.get("production", {}).items():
+                prod[r] += n
+    facts = [_card_facts(content, b["card"], b["level"], bool(b["damage"])) for b in state.base]
+    supply += sum(f[0] for f in facts)
     left = supply
     powered: set[str] = set()
-    for b in state.base:
-        need = content.cards[b["card"]].needs(b["level"])
-        if need <= left:
-            left -= need
-            powered.add(b["card"])
-    production = _production(state, content, powered, all_passives)
-    extra = sum(int(e.get("storage", 0)) for e in all_passives)
-    for b in state.base:
-        card = content.cards[b["card"]]
-        if card.silo:
-            extra += card.levels[b["level"] - 1].storage
-    grid = {(b["x"], b["y"]): content.cards[b["card"]].doors for b in state.base}
+    for b, (_, need, production, storage) in zip(state.base, facts, strict=True):
+        extra += storage
+        if need > left:
+            continue
+        left -= need
+        powered.add(b["card"])
+        for r, n in production:
+            prod[r] += n
+        for r in b["picks"]:
+            prod[r] += 1
+    top = mode.production_max
     return Derived(
         supply=supply,
         demand=supply - left,
         powered=frozenset(powered),
-        production=production,
+        production={r: max(0, min(top, prod[r])) for r in RESOURCES},
         cap={r: BASE_STORAGE_CAP + extra for r in RESOURCES},
-        grid=grid,
     )
 
 
-def _production(
-    state: ExoState, content: Content, powered: set[str], all_passives: list[Mapping[str, Any]]
-) -> dict[str, int]:
-    mode = content.modes[state.mode]
-    prod = dict(mode.start_production)
-    for effect in all_passives:
-        for r, n in effect.get("production", {}).items():
-            prod[r] += n
-    for b in state.base:
-        if b["card"] not in powered:
-            continue
-        card = content.cards[b["card"]]
-        benefits = [card.build] + [card.levels[i].benefit for i in range(1, b["level"])]
-        for benefit in benefits:
-            for r, n in benefit.production.items():
-                prod[r] += n
-        for r in b["picks"]:
-            prod[r] += 1
-    return {r: max(0, min(mode.production_max, prod[r])) for r in RESOURCES}
+def grid_of(state: ExoState, content: Content) -> dict[Cell, frozenset[str]]:
+    return {(b["x"], b["y"]): content.cards[b["card"]].doors for b in state.base}
 
 
 def adjacency(state: ExoState, content: Content) -> dict[str, frozenset[str]]:

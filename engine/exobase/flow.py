@@ -7,7 +7,7 @@ from engine.core.errors import IllegalActionError
 from engine.core.game import Event
 from engine.exobase import hazard, night
 from engine.exobase.common import founder_or_fail, settle
-from engine.exobase.derive import derive
+from engine.exobase.derive import Derived, derive
 from engine.exobase.instants import instant_actions, use_instant
 from engine.exobase.model import Content
 from engine.exobase.place_apply import place
@@ -19,7 +19,12 @@ NIGHT_KINDS = ("tuck", "rest", "next_day")
 
 
 def legal(
-    state: ExoState, content: Content, kind: str | None = None, fid: str | None = None, card: str | None = None
+    state: ExoState,
+    content: Content,
+    kind: str | None = None,
+    fid: str | None = None,
+    card: str | None = None,
+    d: Derived | None = None,
 ) -> list[Action]:
     """The legal actions now; with ``kind`` (and ``fid``/``card`` for placements) only a matching subset."""
     if state.outcome is not None:
@@ -35,7 +40,7 @@ def legal(
         if kind is None or kind in PLACEMENT_KINDS:
             fids = [f["id"] for f in free_founders(state) if fid is None or f["id"] == fid]
             if fids:
-                out += placements(state, content, derive(state, content), fids, kind, card)
+                out += placements(state, content, d or derive(state, content), fids, kind, card)
         if kind in (None, "end_placement"):
             out.append(Action.of("end_placement"))
     elif state.phase == "hazard" and kind in (None, "roll_hazard") and state.hazard is None:
@@ -49,7 +54,10 @@ def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
     """Apply a legal action to ``state`` in place; raises IllegalActionError when it is not legal now."""
     fid = action.get("founder")
     card = action.get("card")
-    subset = legal(state, content, action.kind, None if fid is None else str(fid), None if card is None else str(card))
+    d = derive(state, content)
+    subset = legal(
+        state, content, action.kind, None if fid is None else str(fid), None if card is None else str(card), d
+    )
     if action not in subset:
         raise IllegalActionError(_why(state, action))
     events: list[Event] = []
@@ -58,7 +66,7 @@ def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
         use_instant(state, content, action, events)
     elif kind in PLACEMENT_KINDS:
         founder = founder_or_fail(state, str(fid))
-        events += place(state, content, derive(state, content), founder, action)
+        events += place(state, content, d, founder, action)
     elif kind == "end_placement":
         state.phase = "hazard"
         events.append(Event("phase", "Placement is over: roll for the hazard.", {"phase": "hazard"}))

@@ -28,8 +28,9 @@ def fits(doors: frozenset[str], cell: Cell, grid: Mapping[Cell, frozenset[str]])
     if cell in grid:
         return False
     linked = False
-    for side, other in neighbours(cell):
-        their = grid.get(other)
+    x, y = cell
+    for side, (dx, dy) in STEP.items():
+        their = grid.get((x + dx, y + dy))
         if their is None:
             continue
         mine_open = side in doors

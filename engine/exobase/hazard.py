@@ -19,10 +19,14 @@ def roll_hazard(state: ExoState, content: Content, events: list[Event]) -> None:
     hazard = content.modes[state.mode].hazard(total)
     state.hazard = {"roll": total, "die": die, "name": hazard.name, "text": hazard.text}
     data = {"die": die, "day": state.day, "total": total, "name": hazard.name}
-    events.append(Event("hazard_roll", f"Hazard roll {die} + day {state.day} = {total}: {hazard.name}.", data))
+    events.append(
+        Event("hazard_roll", f"Hazard roll {die} + day {state.day} = {total}: {hazard.name}.", data)
+    )
     for effect in hazard.effects:
         if "targets" in effect:
             state.queue.extend({"targets": 1} for _ in range(int(effect["targets"])))
+        elif "lose" in effect:
+            state.queue.append({"lose": dict(effect["lose"])})
         else:
             state.queue.append(dict(effect))
     resolve(state, content, events)
@@ -41,7 +45,12 @@ def resolve(state: ExoState, content: Content, events: list[Event]) -> None:
                 state.relocating.pop(0)
                 continue
             text = f"Move {name(content, move['founder'])} out of the ruins."
-            state.pending = {"kind": "relocate", "text": text, "options": list(move["options"]), "founder": move["founder"]}
+            state.pending = {
+                "kind": "relocate",
+                "text": text,
+                "options": list(move["options"]),
+                "founder": move["founder"],
+            }
             return
         if state.owed:
             text = f"Storage ran short: pay {state.owed} health from founders of your choice."
@@ -65,7 +74,13 @@ def _lose(state: ExoState, losses: dict[str, int], events: list[Event]) -> None:
         paid = min(state.storage[r], n)
         state.storage[r] -= paid
         state.owed += n - paid
-    events.append(Event("lost", "Lost " + ", ".join(f"{n} {r}" for r, n in losses.items()) + ".", {"resources": dict(losses)}))
+    events.append(
+        Event(
+            "lost",
+            "Lost " + ", ".join(f"{n} {r}" for r, n in losses.items()) + ".",
+            {"resources": dict(losses)},
+        )
+    )
 
 
 def _target(state: ExoState, content: Content, events: list[Event]) -> bool:
@@ -77,14 +92,28 @@ def _target(state: ExoState, content: Content, events: list[Event]) -> bool:
         hits = [b for b in state.base if content.cards[b["card"]].dice == die]
         if hits:
             break
-        events.append(Event("target_roll", f"Target roll {die}: no location matches, roll again.", {"die": die, "card": None}))
+        events.append(
+            Event(
+                "target_roll",
+                f"Target roll {die}: no location matches, roll again.",
+                {"die": die, "card": None},
+            )
+        )
     fewest = min(b["damage"] for b in hits)
     tied = [b["card"] for b in hits if b["damage"] == fewest]
     if len(tied) > 1:
-        events.append(Event("target_roll", f"Target roll {die}: choose the location hit.", {"die": die, "card": None}))
-        state.pending = {"kind": "choose_target", "text": f"Target roll {die}: choose a location.", "options": tied}
+        events.append(
+            Event("target_roll", f"Target roll {die}: choose the location hit.", {"die": die, "card": None})
+        )
+        state.pending = {
+            "kind": "choose_target",
+            "text": f"Target roll {die}: choose a location.",
+            "options": tied,
+        }
         return False
-    events.append(Event("target_roll", f"Target roll {die}: {name(content, tied[0])}.", {"die": die, "card": tied[0]}))
+    events.append(
+        Event("target_roll", f"Target roll {die}: {name(content, tied[0])}.", {"die": die, "card": tied[0]})
+    )
     damage(state, content, tied[0], events)
     return True
 

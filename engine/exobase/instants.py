@@ -44,7 +44,11 @@ def _uses(state: ExoState, content: Content, fid: str, key: str, effect: Mapping
             if f["alive"] and f["health"] < content.founders[f["id"]].max_health
         ]
     if "repair" in effect:
-        return [Action.of("instant", founder=fid, ability=key, target=b["card"]) for b in state.base if b["damage"]]
+        return [
+            Action.of("instant", founder=fid, ability=key, target=b["card"])
+            for b in state.base
+            if b["damage"]
+        ]
     return [Action.of("instant", founder=fid, ability=key)]
 
 
@@ -72,7 +76,9 @@ def use_instant(state: ExoState, content: Content, action: Action, events: list[
         assert target is not None
         top = content.founders[target["id"]].max_health
         target["health"] = min(top, target["health"] + int(effect["heal"]))
-        events.append(Event("healed", f"{who} heals {name(content, target['id'])}.", {"founder": target["id"]}))
+        events.append(
+            Event("healed", f"{who} heals {name(content, target['id'])}.", {"founder": target["id"]})
+        )
     else:
         cid = str(action.arg("target"))
         placed = state.placed(cid)

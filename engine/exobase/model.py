@@ -155,8 +155,10 @@ class Mode:
         raise KeyError(roll)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Content:
+    """A whole content set; compared and hashed by identity so per-card facts can be cached."""
+
     cards: Mapping[str, Card]
     founders: Mapping[str, Founder]
     modes: Mapping[str, Mode]

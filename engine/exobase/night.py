@@ -13,7 +13,9 @@ REST_COST = 2
 
 
 def hab_standing(state: ExoState, content: Content) -> bool:
-    return any(content.cards[b["card"]].type == "habitat" and content.cards[b["card"]].core for b in state.base)
+    return any(
+        content.cards[b["card"]].type == "habitat" and content.cards[b["card"]].core for b in state.base
+    )
 
 
 def night_actions(state: ExoState, content: Content) -> list[Action]:
@@ -38,7 +40,9 @@ def tuck(state: ExoState, content: Content, fid: str, cid: str, events: list[Eve
         state.pile.pop(0)
     founder["tucked"].append({"card": cid, "used": False})
     founder["task"] = None
-    events.append(Event("tucked", f"{name(content, fid)} keeps {name(content, cid)}.", {"founder": fid, "card": cid}))
+    events.append(
+        Event("tucked", f"{name(content, fid)} keeps {name(content, cid)}.", {"founder": fid, "card": cid})
+    )
 
 
 def rest(state: ExoState, content: Content, fid: str, events: list[Event]) -> None:
@@ -46,7 +50,9 @@ def rest(state: ExoState, content: Content, fid: str, events: list[Event]) -> No
     assert founder is not None
     state.storage["food"] -= REST_COST
     founder["health"] += 1
-    events.append(Event("rested", f"{name(content, fid)} rests: +1 health for {REST_COST} food.", {"founder": fid}))
+    events.append(
+        Event("rested", f"{name(content, fid)} rests: +1 health for {REST_COST} food.", {"founder": fid})
+    )
 
 
 def next_day(state: ExoState, content: Content, events: list[Event]) -> None:

@@ -21,7 +21,7 @@ def place(state: ExoState, content: Content, d: Derived, founder: Json, action: 
     if kind == "work":
         _work(state, content, d, founder, cid, int(action.arg("space")), action.get("resource"), events)
     elif kind == "task":
-        _task(state, content, founder, cid, action.get("resource"), events)
+        _task(state, content, d, founder, cid, action.get("resource"), events)
     elif kind == "upgrade":
         _upgrade(state, content, founder, cid, action.get("resource"), events)
     elif kind == "build":
@@ -52,7 +52,9 @@ def describe_placement(content: Content, action: Action) -> str:
     if action.kind == "upgrade":
         return f"upgrades {label}" + (f" (+1 {resource} production)" if resource else "")
     if action.kind == "build":
-        return f"builds {label} at ({action.arg('at')})" + (f" (+1 {resource} production)" if resource else "")
+        return f"builds {label} at ({action.arg('at')})" + (
+            f" (+1 {resource} production)" if resource else ""
+        )
     return f"repairs {label}"
 
 
@@ -70,18 +72,22 @@ def danger(state: ExoState, content: Content, founder: Json, dice: int, events: 
     lost = sum(1 for r in rolls if r <= 4)
     who = name(content, founder["id"])
     events.append(
-        Event("danger_roll", f"{who} rolls {rolls} for danger: -{lost} health.", {"founder": founder["id"], "dice": rolls, "lost": lost})
+        Event(
+            "danger_roll",
+            f"{who} rolls {rolls} for danger: -{lost} health.",
+            {"founder": founder["id"], "dice": rolls, "lost": lost},
+        )
     )
     hurt(state, content, founder, lost, events)
     return bool(founder["alive"])
 
 
-def bonus(state: ExoState, content: Content, d: Derived, founder: Json, cid: str | None, resource: str) -> int:
+def bonus(state: ExoState, content: Content, founder: Json, cid: str | None, resource: str) -> int:
     """At most +1 per work: a founder's own work bonus, the location's adjacency or a neighbour's help."""
     if any(e.get("work_bonus") == resource for e in passives(state, content, founder)):
         return 1
-    near = adjacency(state, content).get(cid or "")
-    if near is None:
+    near = None if cid is None else adjacency(state, content).get(cid)
+    if cid is None or near is None:
         return 0
     wanted = content.cards[cid].bonus_from
     if wanted is not None and any(content.cards[n].type == wanted for n in near):
@@ -95,15 +101,27 @@ def bonus(state: ExoState, content: Content, d: Derived, founder: Json, cid: str
 
 
 def _gain(
-    state: ExoState, content: Content, founder: Json, cid: str | None, space: Space, resource: str | None, events: list[Event]
+    state: ExoState,
+    content: Content,
+    d: Derived,
+    founder: Json,
+    cid: str | None,
+    space: Space,
+    resource: str | None,
+    events: list[Event],
 ) -> None:
-    d = derive(state, content)
     if space.heal:
         before = founder["health"]
         founder["health"] = min(content.founders[founder["id"]].max_health, before + space.heal)
         who = name(content, founder["id"])
         healed = founder["health"] - before
-        events.append(Event("gained", f"{who} heals {healed}.", {"founder": founder["id"], "resources": {}, "health": healed}))
+        events.append(
+            Event(
+                "gained",
+                f"{who} heals {healed}.",
+                {"founder": founder["id"], "resources": {}, "health": healed},
+            )
+        )
         return
     pay(state, dict(space.pay))
     if space.either:
@@ -111,35 +129,56 @@ def _gain(
         res, amount = resource, space.amount
     else:
         res, amount = next(iter(space.gain.items()))
-    amount += bonus(state, content, d, founder, cid, res)
+    amount += bonus(state, content, founder, cid, res)
     if founder["health"] <= content.founders[founder["id"]].injured_at:
         amount -= 1
     added = store(state, d.cap, {res: max(0, amount)})
     who = name(content, founder["id"])
     text = f"{who} gains {max(0, amount)} {res}" + ("" if added.get(res, 0) == amount else " (storage full)")
-    events.append(Event("gained", text + ".", {"founder": founder["id"], "resources": {res: added.get(res, 0)}}))
+    events.append(
+        Event("gained", text + ".", {"founder": founder["id"], "resources": {res: added.get(res, 0)}})
+    )
 
 
 def _work(
-    state: ExoState, content: Content, d: Derived, founder: Json, cid: str, index: int, resource: object, events: list[Event]
+    state: ExoState,
+    content: Content,
+    d: Derived,
+    founder: Json,
+    cid: str,
+    index: int,
+    resource: object,
+    events: list[Event],
 ) -> None:
     state.spots[f"{cid}:{index}"] = founder["id"]
     founder["at"] = cid
     space = content.cards[cid].spaces[index]
     if danger(state, content, founder, space.danger, events):
-        _gain(state, content, founder, cid, space, None if resource is None else str(resource), events)
+        _gain(state, content, d, founder, cid, space, None if resource is None else str(resource), events)
 
 
-def _task(state: ExoState, content: Content, founder: Json, cid: str, resource: object, events: list[Event]) -> None:
+def _task(
+    state: ExoState,
+    content: Content,
+    d: Derived,
+    founder: Json,
+    cid: str,
+    resource: object,
+    events: list[Event],
+) -> None:
     state.spots[f"task:{cid}"] = founder["id"]
     founder["task"] = cid
     task = content.cards[cid].task
     assert task is not None
     if danger(state, content, founder, task.danger, events):
-        _gain(state, content, founder, None, task.reward, None if resource is None else str(resource), events)
+        _gain(
+            state, content, d, founder, None, task.reward, None if resource is None else str(resource), events
+        )
 
 
-def _upgrade(state: ExoState, content: Content, founder: Json, cid: str, resource: object, events: list[Event]) -> None:
+def _upgrade(
+    state: ExoState, content: Content, founder: Json, cid: str, resource: object, events: list[Event]
+) -> None:
     state.spots[f"{cid}:up"] = founder["id"]
     founder["at"] = cid
     placed = state.placed(cid)
@@ -167,7 +206,9 @@ def _build(
     events.append(Event("built", f"{card.name} joins the base at ({x},{y}).", {"card": cid, "at": at}))
     for res, amount in card.build.gain.items():
         d = derive(state, content)
-        total = amount + bonus(state, content, d, founder, cid, res)
+        total = amount + bonus(state, content, founder, cid, res)
         added = store(state, d.cap, {res: total})
         who = name(content, founder["id"])
-        events.append(Event("gained", f"{who} gains {total} {res}.", {"founder": founder["id"], "resources": added}))
+        events.append(
+            Event("gained", f"{who} gains {total} {res}.", {"founder": founder["id"], "resources": added})
+        )

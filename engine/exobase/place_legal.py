@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.exobase.common import afford
-from engine.exobase.derive import Derived
+from engine.exobase.derive import Derived, grid_of
 from engine.exobase.grid import fits, open_cells
 from engine.exobase.model import Card, Content, Space
 from engine.exobase.state import ExoState, Json
@@ -22,14 +22,21 @@ def space_usable(state: ExoState, card: Card, placed: Json, space: Space, d: Der
 
 
 def placements(
-    state: ExoState, content: Content, d: Derived, fids: list[str], kind: str | None = None, card: str | None = None
+    state: ExoState,
+    content: Content,
+    d: Derived,
+    fids: list[str],
+    kind: str | None = None,
+    card: str | None = None,
 ) -> list[Action]:
     """Every placement of the founders ``fids`` (only of one ``kind`` and ``card`` when given)."""
     templates = _templates(state, content, d, kind, card)
-    return [Action.of(t.kind, founder=fid, **t.params) for fid in fids for t in templates]
+    return [Action(t.kind, tuple(sorted((*t.args, ("founder", fid))))) for fid in fids for t in templates]
 
 
-def _templates(state: ExoState, content: Content, d: Derived, kind: str | None, only: str | None) -> list[Action]:
+def _templates(
+    state: ExoState, content: Content, d: Derived, kind: str | None, only: str | None
+) -> list[Action]:
     """The placements open to any free founder, without the founder argument."""
     out: list[Action] = []
     if kind in (None, "work"):
@@ -111,7 +118,8 @@ def _pick(kind: str, choice: int, **args: str | int) -> list[Action]:
 
 def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Action]:
     out: list[Action] = []
-    cells = sorted(open_cells(d.grid))
+    grid = grid_of(state, content)
+    cells = sorted(open_cells(grid))
     for cid in state.location_row:
         if cid is None or only not in (None, cid):
             continue
@@ -119,6 +127,6 @@ def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> l
         if not afford(state, dict(card.cost)) or d.bank < card.needs(1):
             continue
         for cell in cells:
-            if fits(card.doors, cell, d.grid):
+            if fits(card.doors, cell, grid):
                 out += _pick("build", card.build.production_choice, card=cid, at=f"{cell[0]},{cell[1]}")
     return out

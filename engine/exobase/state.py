@@ -63,7 +63,9 @@ class ExoState:
             pile=list(self.pile),
             removed=list(self.removed),
             spots=dict(self.spots),
-            pending=None if self.pending is None else {**self.pending, "options": list(self.pending["options"])},
+            pending=None
+            if self.pending is None
+            else {**self.pending, "options": list(self.pending["options"])},
             queue=list(self.queue),
             owed=self.owed,
             relocating=[{**r, "options": list(r["options"])} for r in self.relocating],

@@ -92,6 +92,8 @@ def _check_hazards(content: Content) -> None:
         for roll in range(2, last + 1):
             hits = [h for h in mode.hazards if h.low <= roll <= h.high]
             if len(hits) != 1:
-                raise ContentError(f"Mode '{mode.key}': hazard roll {roll} is covered {len(hits)} times, not once.")
+                raise ContentError(
+                    f"Mode '{mode.key}': hazard roll {roll} is covered {len(hits)} times, not once."
+                )
     if not content.modes:
         raise ContentError("At least one mode is needed.")

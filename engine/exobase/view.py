@@ -89,7 +89,13 @@ def _founder(state: ExoState, content: Content, f: Json) -> dict[str, Any]:
         task = content.cards[t["card"]].task
         assert task is not None
         tucked.append(
-            {"card": t["card"], "name": task.name, "kind": task.ability.kind, "text": task.ability.text, "used": t["used"]}
+            {
+                "card": t["card"],
+                "name": task.name,
+                "kind": task.ability.kind,
+                "text": task.ability.text,
+                "used": t["used"],
+            }
         )
     return {
         "id": f["id"],
