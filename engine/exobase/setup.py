@@ -34,7 +34,7 @@ def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any
         start = content.cards[cid].start
         assert start is not None
         base.append({"card": cid, "x": start[0], "y": start[1], "level": 1, "damage": 0, "picks": []})
-    founders = [_founder(content, fid) for fid in fids[:FOUNDERS_DEALT]]
+    founders = [founder_entry(content, fid) for fid in fids[:FOUNDERS_DEALT]]
     state = ExoState(
         mode=mode,
         players=list(players),
@@ -53,7 +53,8 @@ def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any
     return state
 
 
-def _founder(content: Content, fid: str) -> Json:
+def founder_entry(content: Content, fid: str) -> Json:
+    """A dealt founder at full health, unplaced, with unused instants."""
     card = content.founders[fid]
     return {
         "id": fid,

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Action, Rng, SchemaError
+
+
+def test_action_of_sorts_arguments_and_compares_by_value() -> None:
+    a = Action.of("work", space=1, card="well", founder="mara")
+    b = Action.of("work", founder="mara", card="well", space=1)
+    assert a == b and hash(a) == hash(b)
+    assert a.args == (("card", "well"), ("founder", "mara"), ("space", 1))
+    assert a.get("card") == "well" and a.get("missing") is None
+    assert a.params == {"card": "well", "founder": "mara", "space": 1}
+
+
+def test_action_arg_missing_raises_schema_error() -> None:
+    with pytest.raises(SchemaError):
+        Action.of("work").arg("card")
+
+
+def test_action_json_round_trip() -> None:
+    a = Action.of("build", founder="jun", card="lab", at="2,0", resource="gas")
+    assert Action.from_json(a.to_json()) == a
+    assert str(Action.of("next_day")) == "next_day"
+    assert "card=lab" in str(a)
+
+
+@pytest.mark.parametrize(
+    "data", [{}, {"kind": 3}, {"kind": "x", "args": []}, {"kind": "x", "args": {"a": [1]}}, "nope"]
+)
+def test_action_from_bad_json_raises(data: object) -> None:
+    with pytest.raises(SchemaError):
+        Action.from_json(data)  # type: ignore[arg-type]
+
+
+def test_rng_is_deterministic_and_position_based() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.d6() for _ in range(20)] == [b.d6() for _ in range(20)]
+    c = Rng(42, position=5)
+    d = Rng(42)
+    for _ in range(5):
+        d.d6()
+    assert c.d6() == d.d6()
+
+
+def test_rng_ranges_shuffle_choice_and_json() -> None:
+    rng = Rng(7)
+    rolls = [rng.d6() for _ in range(600)]
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert all(3 <= rng.randint(3, 5) <= 5 for _ in range(50))
+    items = list(range(10))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(10))
+    assert rng.choice(["x"]) == "x"
+    with pytest.raises(ValueError):
+        rng.choice([])
+    with pytest.raises(ValueError):
+        rng.randint(2, 1)
+    again = Rng.from_json(rng.to_json())
+    assert again.d6() == rng.d6()
