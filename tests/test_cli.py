@@ -86,3 +86,12 @@ def test_docs_between_markers_or_printed(monkeypatch: pytest.MonkeyPatch, tmp_pa
     code, text = run(["docs", "exobase"])
     assert code == 0 and "Wrote" in text
     assert doc.read_text() == f"# ExoBase\n{cli.DOCS_BEGIN}\n| card | cost |\n{cli.DOCS_END}\n## Rulings\n"
+
+
+def test_sim_and_docs_with_the_real_engine() -> None:
+    pytest.importorskip("engine.exobase.sim")
+    code, text = run(["sim", "exobase", "--games", "3", "--policy", "greedy", "--seed", "1"])
+    assert code == 0 and "3 games" in text
+    pytest.importorskip("engine.exobase.docs")
+    code, text = run(["docs", "exobase"])
+    assert code == 0 and "greenhouse" in text
