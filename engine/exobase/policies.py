@@ -6,7 +6,7 @@ them; its randomness comes from its own ``Rng``, never from the game's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from engine.core.action import Action
 from engine.core.rng import Rng
@@ -86,7 +86,7 @@ class _Context:
     def _space_value(self, founder: Json, space: Space, cid: str | None, resource: str | None) -> float:
         card = self.c.founders[founder["id"]]
         if space.heal:
-            missing = card.max_health - founder["health"]
+            missing: int = card.max_health - founder["health"]
             weight = 5.0 if founder["health"] <= card.injured_at + 1 else 0.8
             return min(space.heal, missing) * weight - self._danger_cost(founder, space.danger)
         res = resource if resource is not None else next(iter(space.gain))
@@ -142,11 +142,9 @@ class _Context:
         value = self._gains(card, 1, action.get("resource")) + (6.0 if card.silo else 3.0)
         return value - self._cost_drag(card.cost)
 
-    def _cost_drag(self, cost: object) -> float:
+    def _cost_drag(self, cost: Mapping[str, int]) -> float:
         """Spending what the Power Station needs next costs a little."""
-        assert isinstance(cost, dict) or hasattr(cost, "items")
-        items = dict(cost).items()  # type: ignore[call-overload]
-        return sum(0.5 * n for r, n in items if self.s.storage[r] - n < self.wanted[r] - 1)
+        return sum(0.5 * n for r, n in cost.items() if self.s.storage[r] - n < self.wanted[r] - 1)
 
     def _repair(self, action: Action) -> float:
         card = self.c.cards[str(action.arg("card"))]
@@ -159,7 +157,8 @@ class _Context:
         placed = self.s.placed(str(action.arg("card")))
         card = self.c.cards[str(action.arg("card"))]
         assert placed is not None
-        return -placed["level"] - (5.0 if card.generator else 0.0) - (2.0 if card.core else 0.0)
+        level: int = placed["level"]
+        return -level - (5.0 if card.generator else 0.0) - (2.0 if card.core else 0.0)
 
     def _pay_health(self, action: Action) -> float:
         return float(self._founder(action)["health"])

@@ -43,7 +43,8 @@ class SimReport:
 
     def lines(self) -> list[str]:
         out = [
-            f"ExoBase simulation: {self.games} games, policy {self.policy}, mode {self.mode}, seed {self.seed}",
+            f"ExoBase simulation: {self.games} games, policy {self.policy}, "
+            f"mode {self.mode}, seed {self.seed}",
             f"win rate: {self.win_rate:.1%} ({self.wins}/{self.games})",
             f"mean score of wins: {self.mean_score:.2f}",
             f"mean days survived: {self.mean_days:.2f}",

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
-from engine.core.action import Action
 from exo_helpers import FOUR, act, derived, legal, new, placed, put, rich, to_row
+
+from engine.core.action import Action
 
 
 def fresh() -> object:

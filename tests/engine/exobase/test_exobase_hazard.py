@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import pytest
+from exo_helpers import FOUR, act, derived, founder, kinds, legal, new, placed, put, rich, rig, to_row
 
 from engine.core.errors import EngineError
 from engine.exobase import CONTENT, RULES
-from exo_helpers import FOUR, act, derived, founder, kinds, legal, new, placed, put, rich, rig, to_row
 
 
 def hazard_phase(day: int = 1) -> object:
@@ -70,7 +70,7 @@ def test_target_goes_to_the_location_with_fewest_tokens_and_ties_are_chosen() ->
     after, _ = act(state, "roll_hazard")
     assert placed(after, "hydroponics")["damage"] == 1 and placed(after, "greenhouse")["damage"] == 1
     placed(state, "greenhouse")["damage"] = 0
-    tied, events = act(state, "roll_hazard")
+    tied, _ = act(state, "roll_hazard")
     assert tied.pending == {
         "kind": "choose_target",
         "text": "Target roll 1: choose a location.",
@@ -95,7 +95,10 @@ def test_two_targets_are_rolled_one_at_a_time() -> None:
     state = hazard_phase(day=6)
     rig(state, 6, 3, 3)  # 12: two target rolls, both on the Machine Shop
     after, events = act(state, "roll_hazard")
-    assert [dict(e.data)["card"] for e in events if e.kind == "target_roll"] == ["machine_shop", "machine_shop"]
+    assert [dict(e.data)["card"] for e in events if e.kind == "target_roll"] == [
+        "machine_shop",
+        "machine_shop",
+    ]
     assert "machine_shop" not in {b["card"] for b in after.base}
     assert "machine_shop" in after.removed
 

@@ -1,11 +1,25 @@
 from __future__ import annotations
 
 import pytest
+from exo_helpers import (
+    FOUR,
+    act,
+    derived,
+    founder,
+    kinds,
+    legal,
+    new,
+    placed,
+    rich,
+    rig,
+    to_night,
+    to_row,
+    to_task,
+)
 
 from engine.core.action import Action
 from engine.core.errors import EngineError
 from engine.exobase import CONTENT, RULES
-from exo_helpers import FOUR, act, derived, founder, kinds, legal, new, placed, rich, rig, to_night, to_row, to_task
 
 
 def worked_task(card: str) -> object:
@@ -57,7 +71,9 @@ def test_founder_instants_work_in_every_phase_and_need_targets() -> None:
     state = new(6, founders=["vesna", "okafor", "ruiz", "mara"])
     founder(state, "mara")["health"] = 2
     placed(state, "hab")["damage"] = 1
-    options = {(a.get("founder"), a.get("target"), a.get("resource")) for a in legal(state) if a.kind == "instant"}
+    options = {
+        (a.get("founder"), a.get("target"), a.get("resource")) for a in legal(state) if a.kind == "instant"
+    }
     assert ("vesna", "mara", None) in options and ("vesna", "vesna", None) not in options
     assert ("okafor", "hab", None) in options
     assert {r for f, _, r in options if f == "ruiz"} == {"minerals", "metal", "water", "gas", "food"}
@@ -123,7 +139,7 @@ def test_time_runs_out_on_the_final_space() -> None:
     state = new(6, founders=FOUR)
     state.day = CONTENT.modes["normal"].days
     state = to_night(state, dice=1)
-    after, events = act(state, "next_day")
+    after, _ = act(state, "next_day")
     assert after.outcome is not None and after.outcome["won"] is False
     assert "meteorites" in after.outcome["reason"]
     assert RULES.view(after, None)["days_left"] == 0
@@ -142,7 +158,11 @@ def test_win_the_moment_production_is_green_and_the_station_is_full() -> None:
     station["level"] = 2
     state.storage["metal"] = 6
     after, events = act(state, "upgrade", founder="vesna", card="power_station")
-    assert after.outcome == {"won": True, "reason": "The base can power the shield generator.", "score": 5 + 10}
+    assert after.outcome == {
+        "won": True,
+        "reason": "The base can power the shield generator.",
+        "score": 5 + 10,
+    }
     assert kinds(events)[-1] == "game_over"
     result = RULES.outcome(after)
     assert result is not None and result.won and result.scores == {0: 15}

@@ -1,11 +1,25 @@
 from __future__ import annotations
 
 import pytest
+from exo_helpers import (
+    FOUR,
+    act,
+    derived,
+    founder,
+    kinds,
+    legal,
+    new,
+    placed,
+    put,
+    rich,
+    rig,
+    to_row,
+    to_task,
+)
 
 from engine.core.action import Action
 from engine.core.errors import EngineError
 from engine.exobase import CONTENT, RULES
-from exo_helpers import FOUR, act, derived, founder, kinds, legal, new, placed, put, rich, rig, to_row, to_task
 
 
 def fresh(seed: int = 1) -> object:
@@ -39,7 +53,9 @@ def test_level_two_space_needs_an_upgrade_and_upgrades_go_in_order() -> None:
     assert derived(after).production["food"] == derived(state).production["food"] + 1
     assert ("upgraded", {"card": "greenhouse", "level": 2}) in [(e.kind, dict(e.data)) for e in events]
     assert level2 in legal(after)
-    assert Action.of("work", founder="halvard", card="greenhouse", space=2, resource="food") not in legal(after)
+    assert Action.of("work", founder="halvard", card="greenhouse", space=2, resource="food") not in legal(
+        after
+    )
     # The upgrade space holds one founder a day: level 3 waits for tomorrow.
     assert Action.of("upgrade", founder="halvard", card="greenhouse") not in legal(after)
 
@@ -51,7 +67,9 @@ def test_upgrade_needs_the_cost_and_the_energy_of_the_new_level() -> None:
     put(state, "well", 0, -1)  # takes the last spare cube
     assert derived(state).bank == 0
     assert Action.of("upgrade", founder="tamsin", card="greenhouse") not in legal(state)
-    assert Action.of("upgrade", founder="tamsin", card="hab") in legal(state)  # level 2 of the Hab needs no more
+    assert Action.of("upgrade", founder="tamsin", card="hab") in legal(
+        state
+    )  # level 2 of the Hab needs no more
     rich(state, 0)
     assert Action.of("upgrade", founder="tamsin", card="hab") not in legal(state)
 
@@ -186,7 +204,9 @@ def test_storage_is_capped_at_six() -> None:
 def test_either_or_space_needs_a_resource_choice() -> None:
     state = fresh()
     placed(state, "machine_shop")["level"] = 2
-    options = {a.get("resource") for a in legal(state) if a.get("card") == "machine_shop" and a.get("space") == 2}
+    options = {
+        a.get("resource") for a in legal(state) if a.get("card") == "machine_shop" and a.get("space") == 2
+    }
     assert options == {"metal", "minerals"}
     with pytest.raises(EngineError):
         act(state, "work", founder="tamsin", card="machine_shop", space=2)

@@ -1,11 +1,11 @@
 from __future__ import annotations
 
 import pytest
+from exo_helpers import derived, new
 
 from engine.core.errors import EngineError
 from engine.exobase import CONTENT, RULES
 from engine.exobase.grid import connected
-from exo_helpers import derived, new
 
 
 def test_core_square_with_matching_doors() -> None:
@@ -14,7 +14,12 @@ def test_core_square_with_matching_doors() -> None:
     assert cells == {"greenhouse": (0, 0), "hab": (1, 0), "machine_shop": (0, 1), "power_station": (1, 1)}
     assert all(b["level"] == 1 and b["damage"] == 0 for b in state.base)
     doors = {cid: CONTENT.cards[cid].doors for cid in cells}
-    pairs = [("greenhouse", "hab"), ("greenhouse", "machine_shop"), ("hab", "power_station"), ("machine_shop", "power_station")]
+    pairs = [
+        ("greenhouse", "hab"),
+        ("greenhouse", "machine_shop"),
+        ("hab", "power_station"),
+        ("machine_shop", "power_station"),
+    ]
     for a, b in pairs:
         assert connected(cells[a], doors[a], cells[b], doors[b])
 
