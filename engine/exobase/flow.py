@@ -54,7 +54,7 @@ def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
     """Apply a legal action to ``state`` in place; raises IllegalActionError when it is not legal now."""
     fid = action.get("founder")
     card = action.get("card")
-    d = derive(state, content)
+    d = derive(state, content) if action.kind in PLACEMENT_KINDS else None
     subset = legal(
         state, content, action.kind, None if fid is None else str(fid), None if card is None else str(card), d
     )
@@ -66,6 +66,7 @@ def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
         use_instant(state, content, action, events)
     elif kind in PLACEMENT_KINDS:
         founder = founder_or_fail(state, str(fid))
+        assert d is not None
         events += place(state, content, d, founder, action)
     elif kind == "end_placement":
         state.phase = "hazard"

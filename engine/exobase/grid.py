@@ -40,14 +40,6 @@ def fits(doors: frozenset[str], cell: Cell, grid: Mapping[Cell, frozenset[str]])
     return linked
 
 
-def connected(a: Cell, a_doors: frozenset[str], b: Cell, b_doors: frozenset[str]) -> bool:
-    """Whether two cards are adjacent through one doorway."""
-    for side, other in neighbours(a):
-        if other == b:
-            return side in a_doors and OPPOSITE[side] in b_doors
-    return False
-
-
 def open_cells(grid: Mapping[Cell, frozenset[str]]) -> set[Cell]:
     """Empty cells next to an open door of the grid: the only cells a card can be built on."""
     cells: set[Cell] = set()

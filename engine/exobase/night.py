@@ -82,6 +82,8 @@ def _refill(state: ExoState, content: Content, events: list[Event]) -> None:
     """Ask for flips while the location row has a gap, then top up the task row and turn the day."""
     options = state.task_cards()
     if None in state.location_row and options:
+        if state.phase != "refill":
+            events.append(Event("phase", "Refill the card rows.", {"phase": "refill"}))
         state.phase = "refill"
         text = "Choose a task card to flip into the location row."
         state.pending = {"kind": "flip", "text": text, "options": options}

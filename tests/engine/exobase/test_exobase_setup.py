@@ -5,7 +5,7 @@ from exo_helpers import derived, new
 
 from engine.core.errors import EngineError
 from engine.exobase import CONTENT, RULES
-from engine.exobase.grid import connected
+from engine.exobase.derive import adjacency
 
 
 def test_core_square_with_matching_doors() -> None:
@@ -13,7 +13,7 @@ def test_core_square_with_matching_doors() -> None:
     cells = {b["card"]: (b["x"], b["y"]) for b in state.base}
     assert cells == {"greenhouse": (0, 0), "hab": (1, 0), "machine_shop": (0, 1), "power_station": (1, 1)}
     assert all(b["level"] == 1 and b["damage"] == 0 for b in state.base)
-    doors = {cid: CONTENT.cards[cid].doors for cid in cells}
+    near = adjacency(state, CONTENT)
     pairs = [
         ("greenhouse", "hab"),
         ("greenhouse", "machine_shop"),
@@ -21,7 +21,7 @@ def test_core_square_with_matching_doors() -> None:
         ("machine_shop", "power_station"),
     ]
     for a, b in pairs:
-        assert connected(cells[a], doors[a], cells[b], doors[b])
+        assert b in near[a] and a in near[b]
 
 
 def test_three_locations_powered_and_one_cube_in_the_bank() -> None:
