@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 
 from engine.core.action import Action
 from engine.core.rng import Rng
-from engine.exobase.common import afford
 from engine.exobase.derive import Derived, derive
+from engine.exobase.instants import instant_list
 from engine.exobase.model import RESOURCES, Card, Content, Space
 from engine.exobase.place_apply import bonus
 from engine.exobase.state import ExoState, Json
@@ -197,7 +197,16 @@ class _Context:
             assert founder is not None
             card = self.c.founders[founder["id"]]
             return 8.0 if founder["health"] <= card.injured_at + 1 else -1.0
-        return 0.8 if self.s.phase == "placement" and afford(self.s, None) else -1.0
+        if self.s.phase != "placement":
+            return -1.0
+        # Resources are worth taking only where storage has room; keep the rest for later.
+        founder = self._founder(action)
+        effect = next(e for key, e, _ in instant_list(self.c, founder) if key == action.get("ability"))
+        gains = dict(effect.get("gain", {}))
+        if "choice_gain" in effect:
+            gains[str(action.get("resource"))] = int(effect["choice_gain"])
+        value = sum(self._resource_value(r, n) for r, n in gains.items())
+        return value / 4 if value >= 6 else -1.0
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

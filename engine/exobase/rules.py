@@ -12,7 +12,7 @@ from engine.exobase import state as state_mod
 from engine.exobase.describe import describe_action
 from engine.exobase.flow import legal, perform
 from engine.exobase.model import Content
-from engine.exobase.setup import new_game
+from engine.exobase.setup import MAX_SEATS, new_game
 from engine.exobase.state import ExoState
 from engine.exobase.view import table_view
 
@@ -20,7 +20,7 @@ META = GameMeta(
     key="exobase",
     title="ExoBase",
     min_players=1,
-    max_players=6,
+    max_players=MAX_SEATS,
     chance=True,
     hidden_information=False,
     cooperative=True,

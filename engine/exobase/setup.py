@@ -12,6 +12,7 @@ from engine.exobase.night import morning
 from engine.exobase.state import ExoState, Json
 from engine.exobase.validate import FOUNDERS_DEALT
 
+MAX_SEATS = 6
 LOCATION_ROW = 4
 TASK_SLOTS = 3
 
@@ -22,8 +23,8 @@ def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any
     team = bool(options.get("team", False))
     if mode not in content.modes:
         raise IllegalActionError(f"Unknown mode '{mode}'; choose one of {', '.join(content.modes)}.")
-    if not players or (not team and len(players) != 1):
-        raise IllegalActionError("ExoBase is played solo, or by a team sharing one base.")
+    if not players or len(players) > MAX_SEATS or (not team and len(players) != 1):
+        raise IllegalActionError(f"ExoBase is played solo, or by a team of up to {MAX_SEATS} on one base.")
     rng = Rng(seed)
     fids = list(content.founders)
     rng.shuffle(fids)

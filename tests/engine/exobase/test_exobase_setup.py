@@ -78,6 +78,8 @@ def test_bad_options_raise() -> None:
         RULES.setup(["a", "b"], {"mode": "normal"}, 1)
     with pytest.raises(EngineError):
         RULES.setup([], {"team": True}, 1)
+    with pytest.raises(EngineError):
+        RULES.setup([str(i) for i in range(RULES.meta.max_players + 1)], {"team": True}, 1)
 
 
 def test_team_play_every_seat_is_active() -> None:
