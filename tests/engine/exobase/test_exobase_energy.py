@@ -74,3 +74,12 @@ def test_a_dead_energy_founder_takes_the_cube_back() -> None:
     assert derived(state).bank == 2
     state.founders[0]["alive"] = False
     assert derived(state).bank == 1
+
+
+def test_a_damaged_generator_takes_spare_cubes_from_the_bank_first() -> None:
+    state = fresh()
+    put(state, "solar_field", 2, 1)
+    assert derived(state).bank == 3
+    placed(state, "power_station")["damage"] = 1
+    d = derived(state)
+    assert d.bank == 1 and d.powered == frozenset(b["card"] for b in state.base)
