@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.colony import RULES as COLONY
 from engine.core.errors import EngineError
 from engine.core.game import Rules
 from engine.exobase import RULES as EXOBASE
 
-GAMES: dict[str, Rules[Any]] = {"exobase": EXOBASE}
+GAMES: dict[str, Rules[Any]] = {"exobase": EXOBASE, "colony": COLONY}
 
 
 def get_rules(key: str) -> Rules[Any]:

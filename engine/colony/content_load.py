@@ -1,0 +1,230 @@
+"""Load and validate the content files (characters, scenarios, cards, events).
+
+Every problem raises ``ContentError`` naming the file and the entry, so owners
+of the printed game can point the engine at their own files and fix them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.colony.model import (
+    ABILITIES,
+    COLOURS,
+    ENVIRONMENT,
+    HEALTH_EFFECTS,
+    ITEM_EFFECTS,
+    PLAN_EFFECTS,
+    PRODUCTION_MAX,
+    PRODUCTION_MIN,
+    RESOURCES,
+    SUPPLY_MAX,
+    WHERE,
+    Amount,
+    Character,
+    Content,
+    EventCard,
+    LossSpec,
+    PlayerCard,
+    Scenario,
+)
+from engine.colony.validate import cross_check
+from engine.core.errors import ContentError
+
+DEFAULT_DIR = Path(__file__).parent / "content"
+FILES = ("characters.json", "scenarios.json", "cards.json", "events.json")
+
+
+def load_content(path: str | Path = DEFAULT_DIR) -> Content:
+    """Read and validate the four content files in ``path``; raises ContentError on any problem."""
+    folder = Path(path)
+    raw = {name: _read(folder, name) for name in FILES}
+    content = Content(
+        characters=_unique([_character(r, _at("characters.json", r, i)) for i, r in _items(raw, FILES[0])]),
+        scenarios=_unique([_scenario(r, _at("scenarios.json", r, i)) for i, r in _items(raw, FILES[1])]),
+        cards=_unique([_card(r, _at("cards.json", r, i)) for i, r in _items(raw, FILES[2])]),
+        events=_unique([_event(r, _at("events.json", r, i)) for i, r in _items(raw, FILES[3])]),
+    )
+    cross_check(content)
+    return content
+
+
+def _read(folder: Path, name: str) -> Any:
+    try:
+        return json.loads((folder / name).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ContentError(f"{name}: cannot read it ({exc.strerror}).") from exc
+    except json.JSONDecodeError as exc:
+        raise ContentError(f"{name}: not valid JSON (line {exc.lineno}).") from exc
+
+
+def _items(raw: Mapping[str, Any], name: str) -> list[tuple[int, Mapping[str, Any]]]:
+    data = raw[name]
+    if not isinstance(data, list) or not data:
+        raise ContentError(f"{name}: expected a non-empty list.")
+    for i, entry in enumerate(data):
+        if not isinstance(entry, dict):
+            raise ContentError(f"{name} entry {i}: expected an object.")
+    return list(enumerate(data))
+
+
+def _at(name: str, raw: Mapping[str, Any], index: int) -> str:
+    return f"{name} '{raw.get('id', index)}'"
+
+
+def _unique(items: list[Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        if item.id in out:
+            raise ContentError(f"Duplicate id '{item.id}'.")
+        out[item.id] = item
+    return out
+
+
+def _int(
+    raw: Mapping[str, Any], key: str, where: str, low: int, high: int, default: int | None = None
+) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ContentError(f"{where}: '{key}' must be an integer from {low} to {high}.")
+    return value
+
+
+def _str(raw: Mapping[str, Any], key: str, where: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value:
+        raise ContentError(f"{where}: '{key}' must be a non-empty string.")
+    return value
+
+
+def _choice(raw: Mapping[str, Any], key: str, where: str, allowed: tuple[str, ...]) -> str:
+    value = _str(raw, key, where)
+    if value not in allowed:
+        raise ContentError(f"{where}: '{key}' must be one of {', '.join(allowed)}.")
+    return value
+
+
+def _slug(raw: Mapping[str, Any], where: str) -> str:
+    value = _str(raw, "id", where)
+    if not all(ch.islower() or ch.isdigit() or ch == "_" for ch in value):
+        raise ContentError(f"{where}: id must be a lowercase slug.")
+    return value
+
+
+def _amount(value: Any, where: str) -> Amount:
+    if isinstance(value, bool):
+        raise ContentError(f"{where}: amounts are integers or scenario values.")
+    if isinstance(value, int) and -5 <= value <= 5:
+        return value
+    if isinstance(value, str) and value.lstrip("-") in ENVIRONMENT and value.count("-") <= 1:
+        return value
+    raise ContentError(f"{where}: an amount is an integer from -5 to 5 or one of {', '.join(ENVIRONMENT)}.")
+
+
+def _amounts(raw: Any, where: str) -> dict[str, Amount]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ContentError(f"{where}: expected an object of resources.")
+    for key in raw:
+        if key not in RESOURCES:
+            raise ContentError(f"{where}: unknown resource '{key}'.")
+    return {k: _amount(v, f"{where} {k}") for k, v in raw.items()}
+
+
+def _per_resource(raw: Mapping[str, Any], key: str, where: str, low: int, high: int) -> dict[str, int]:
+    data = raw.get(key)
+    if not isinstance(data, dict) or set(data) != set(RESOURCES):
+        raise ContentError(f"{where}: '{key}' must give every resource ({', '.join(RESOURCES)}).")
+    return {r: _int(data, r, f"{where} {key}", low, high) for r in RESOURCES}
+
+
+def _character(raw: Mapping[str, Any], where: str) -> Character:
+    ability = _choice(raw, "ability", where, ABILITIES)
+    extra: dict[str, Any] = {}
+    if ability == "boost":
+        extra = {
+            "colour": _choice(raw, "colour", where, COLOURS),
+            "resource": _choice(raw, "resource", where, RESOURCES),
+            "amount": _int(raw, "amount", where, 1, 6),
+        }
+    elif ability == "convert":
+        extra = {"amount": _int(raw, "amount", where, 1, 6)}
+    return Character(
+        id=_slug(raw, where),
+        name=_str(raw, "name", where),
+        ability=ability,
+        text=_str(raw, "text", where),
+        **extra,
+    )
+
+
+def _scenario(raw: Mapping[str, Any], where: str) -> Scenario:
+    events = raw.get("events")
+    if not isinstance(events, dict):
+        raise ContentError(f"{where}: 'events' must give 'normal' and 'critical' counts.")
+    return Scenario(
+        id=_slug(raw, where),
+        name=_str(raw, "name", where),
+        difficulty=_int(raw, "difficulty", where, 1, 3),
+        environment={k: _int(raw, k, where, 0, 3) for k in ENVIRONMENT},
+        production=_per_resource(raw, "production", where, PRODUCTION_MIN, PRODUCTION_MAX),
+        supplies=_per_resource(raw, "supplies", where, 1, SUPPLY_MAX),
+        hand=_int(raw, "hand", where, 0, 6),
+        normal_events=_int(events, "normal", f"{where} events", 1, 99),
+        critical_events=_int(events, "critical", f"{where} events", 0, 99),
+    )
+
+
+def _card(raw: Mapping[str, Any], where: str) -> PlayerCard:
+    kind = _choice(raw, "type", where, ("module", "item", "plan"))
+    base: dict[str, Any] = {
+        "id": _slug(raw, where),
+        "name": _str(raw, "name", where),
+        "type": kind,
+        "copies": _int(raw, "copies", where, 1, 9, 1),
+        "colour": None if kind == "plan" else _choice(raw, "colour", where, COLOURS),
+    }
+    if kind == "module":
+        cost = raw.get("cost")
+        if not isinstance(cost, dict) or not cost or any(c not in COLOURS for c in cost):
+            raise ContentError(f"{where}: a module's 'cost' is an object of colours.")
+        base["cost"] = {c: _int(cost, c, f"{where} cost", 1, 4) for c in cost}
+        base["production"] = _amounts(raw.get("production"), where)
+        if not base["production"]:
+            raise ContentError(f"{where}: a module changes at least one production level.")
+        return PlayerCard(**base)
+    base["effect"] = _choice(raw, "effect", where, ITEM_EFFECTS if kind == "item" else PLAN_EFFECTS)
+    if base["effect"] in ("supply", "supply_any", "extra_action"):
+        base["amount"] = _int(raw, "amount", where, 1, 6)
+    if base["effect"] == "supply":
+        base["resource"] = _choice(raw, "resource", where, RESOURCES)
+    return PlayerCard(**base)
+
+
+def _event(raw: Mapping[str, Any], where: str) -> EventCard:
+    loss = raw.get("loss", [])
+    emergency = raw.get("emergency", [])
+    if not isinstance(loss, list) or not all(isinstance(x, dict) for x in loss):
+        raise ContentError(f"{where}: 'loss' is a list of {{resource, where}} objects.")
+    if not isinstance(emergency, list) or any(x not in WHERE for x in emergency):
+        raise ContentError(f"{where}: 'emergency' lists places among {', '.join(WHERE)}.")
+    health = raw.get("health")
+    if health is not None and health not in HEALTH_EFFECTS:
+        raise ContentError(f"{where}: 'health' must be one of {', '.join(HEALTH_EFFECTS)}.")
+    return EventCard(
+        id=_slug(raw, where),
+        name=_str(raw, "name", where),
+        critical=_choice(raw, "type", where, ("normal", "critical")) == "critical",
+        copies=_int(raw, "copies", where, 1, 9, 1),
+        loss=tuple(
+            LossSpec(_choice(x, "resource", where, RESOURCES), _choice(x, "where", where, WHERE))
+            for x in loss
+        ),
+        emergency=tuple(emergency),
+        supply=_amounts(raw.get("supply"), where),
+        health=health,
+    )
