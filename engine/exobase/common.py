@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core.errors import IllegalActionError
 from engine.core.game import Event
 from engine.exobase.derive import days_left, derive, in_green
@@ -42,7 +44,7 @@ def hurt(state: ExoState, content: Content, founder: Json, amount: int, events: 
         events.append(Event("founder_died", f"{who} has died.", {"founder": founder["id"]}))
 
 
-def store(state: ExoState, cap: dict[str, int], gains: dict[str, int]) -> dict[str, int]:
+def store(state: ExoState, cap: Mapping[str, int], gains: dict[str, int]) -> dict[str, int]:
     """Add resources up to the storage cap; returns what was actually added."""
     added: dict[str, int] = {}
     for r, n in gains.items():
@@ -62,7 +64,7 @@ def pay(state: ExoState, cost: dict[str, int]) -> None:
         state.storage[r] -= n
 
 
-def score(state: ExoState, content: Content, production: dict[str, int]) -> int:
+def score(state: ExoState, content: Content, production: Mapping[str, int]) -> int:
     return in_green(state, content, production) + days_left(state, content)
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from engine.exobase.grid import Cell
@@ -14,24 +15,35 @@ from engine.exobase.state import ExoState, Json
 
 @dataclass(frozen=True)
 class Derived:
+    """Shared between states with the same base and founders, so its mappings are read-only."""
+
     supply: int
     demand: int
     powered: frozenset[str]
-    production: dict[str, int]
-    cap: dict[str, int]
+    production: Mapping[str, int]
+    cap: Mapping[str, int]
 
     @property
     def bank(self) -> int:
         return self.supply - self.demand
 
 
+# What derive reads: per living founder (id, tucked cards); per location (card, level, damaged, picks).
+_FounderKey = tuple[str, tuple[str, ...]]
+_PlacedKey = tuple[str, int, bool, tuple[str, ...]]
+
+
 def passives(state: ExoState, content: Content, founder: Json) -> list[Mapping[str, Any]]:
     """The passive effects a living founder has: their own and those of tucked passive task cards."""
     if not founder["alive"]:
         return []
-    effects: list[Mapping[str, Any]] = [content.founders[founder["id"]].passive.effect]
-    for tucked in founder["tucked"]:
-        task = content.cards[tucked["card"]].task
+    return _passives(content, founder["id"], [t["card"] for t in founder["tucked"]])
+
+
+def _passives(content: Content, fid: str, tucked: Iterable[str]) -> list[Mapping[str, Any]]:
+    effects: list[Mapping[str, Any]] = [content.founders[fid].passive.effect]
+    for cid in tucked:
+        task = content.cards[cid].task
         if task is not None and task.ability.kind == "passive":
             effects.append(task.ability.effect)
     return effects
@@ -57,37 +69,47 @@ def _card_facts(
 
 
 def derive(state: ExoState, content: Content) -> Derived:
-    mode = content.modes[state.mode]
+    """Energy, power, production and storage caps, computed once per distinct base and founders."""
+    founders = tuple((f["id"], tuple(t["card"] for t in f["tucked"])) for f in state.founders if f["alive"])
+    base = tuple((b["card"], b["level"], bool(b["damage"]), tuple(b["picks"])) for b in state.base)
+    return _derive(content, state.mode, founders, base)
+
+
+@lru_cache(maxsize=8192)
+def _derive(
+    content: Content, mode_key: str, founders: tuple[_FounderKey, ...], base: tuple[_PlacedKey, ...]
+) -> Derived:
+    mode = content.modes[mode_key]
     prod = dict(mode.start_production)
     supply = 0
     extra = 0
-    for f in state.founders:
-        for effect in passives(state, content, f):
+    for fid, tucked in founders:
+        for effect in _passives(content, fid, tucked):
             supply += effect.get("energy", 0)
             extra += effect.get("storage", 0)
             for r, n in effect.get("production", {}).items():
                 prod[r] += n
-    facts = [_card_facts(content, b["card"], b["level"], bool(b["damage"])) for b in state.base]
+    facts = [_card_facts(content, cid, level, damaged) for cid, level, damaged, _ in base]
     supply += sum(f[0] for f in facts)
     left = supply
     powered: set[str] = set()
-    for b, (_, need, production, storage) in zip(state.base, facts, strict=True):
+    for (cid, _, _, picks), (_, need, production, storage) in zip(base, facts, strict=True):
         extra += storage
         if need > left:
             continue
         left -= need
-        powered.add(b["card"])
+        powered.add(cid)
         for r, n in production:
             prod[r] += n
-        for r in b["picks"]:
+        for r in picks:
             prod[r] += 1
     top = mode.production_max
     return Derived(
         supply=supply,
         demand=supply - left,
         powered=frozenset(powered),
-        production={r: max(0, min(top, prod[r])) for r in RESOURCES},
-        cap={r: BASE_STORAGE_CAP + extra for r in RESOURCES},
+        production=MappingProxyType({r: max(0, min(top, prod[r])) for r in RESOURCES}),
+        cap=MappingProxyType({r: BASE_STORAGE_CAP + extra for r in RESOURCES}),
     )
 
 
@@ -110,7 +132,7 @@ def adjacency(state: ExoState, content: Content) -> dict[str, frozenset[str]]:
     return out
 
 
-def in_green(state: ExoState, content: Content, production: dict[str, int]) -> int:
+def in_green(state: ExoState, content: Content, production: Mapping[str, int]) -> int:
     """Units of production into the green area (the first green space counts as one)."""
     green = content.modes[state.mode].green
     return sum(max(0, production[r] - green[r] + 1) for r in RESOURCES)
