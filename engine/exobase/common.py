@@ -55,7 +55,7 @@ def store(state: ExoState, cap: Mapping[str, int], gains: dict[str, int]) -> dic
     return added
 
 
-def afford(state: ExoState, cost: dict[str, int] | None) -> bool:
+def afford(state: ExoState, cost: Mapping[str, int] | None) -> bool:
     return not cost or all(state.storage[r] >= n for r, n in cost.items())
 
 

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.action import Action
 from engine.exobase.common import afford
 from engine.exobase.derive import Derived, grid_of
 from engine.exobase.grid import fits, open_cells
-from engine.exobase.model import Card, Content, Space
+from engine.exobase.model import RESOURCES, Card, Content, Space
 from engine.exobase.state import ExoState, Json
 
 PLACEMENT_KINDS = ("work", "task", "upgrade", "build", "repair")
+
+# An open placement before a founder is chosen: (kind, card, detail), where the detail is the
+# space index for work, the current level for upgrade, the cell "x,y" for build, else "".
+Option = tuple[str, str, int | str]
 
 
 def free_founders(state: ExoState) -> list[Json]:
@@ -30,15 +36,42 @@ def placements(
     card: str | None = None,
 ) -> list[Action]:
     """Every placement of the founders ``fids`` (only of one ``kind`` and ``card`` when given)."""
-    templates = _templates(state, content, d, kind, card)
-    return [Action(t.kind, tuple(sorted((*t.args, ("founder", fid))))) for fid in fids for t in templates]
-
-
-def _templates(
-    state: ExoState, content: Content, d: Derived, kind: str | None, only: str | None
-) -> list[Action]:
-    """The placements open to any free founder, without the founder argument."""
+    options = _options(state, content, d, kind, card)
     out: list[Action] = []
+    for fid in fids:
+        for option in options:
+            out += _actions(content, option, fid)
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _actions(content: Content, option: Option, fid: str) -> tuple[Action, ...]:
+    """The actions of one open placement for one founder; built once, since actions are immutable."""
+    kind, cid, detail = option
+    card = content.cards[cid]
+    args: dict[str, str | int] = {"founder": fid, "card": cid}
+    choices: tuple[str, ...] = ()
+    if kind == "work":
+        args["space"] = detail
+        choices = card.spaces[int(detail)].either
+    elif kind == "task":
+        assert card.task is not None
+        choices = card.task.reward.either
+    elif kind == "upgrade":
+        choices = RESOURCES if card.levels[int(detail)].benefit.production_choice else ()
+    elif kind == "build":
+        args["at"] = detail
+        choices = RESOURCES if card.build.production_choice else ()
+    if choices:
+        return tuple(Action.of(kind, resource=r, **args) for r in choices)
+    return (Action.of(kind, **args),)
+
+
+def _options(
+    state: ExoState, content: Content, d: Derived, kind: str | None, only: str | None
+) -> list[Option]:
+    """The placements open to any free founder."""
+    out: list[Option] = []
     if kind in (None, "work"):
         out += _work(state, content, d, only)
     if kind in (None, "task"):
@@ -49,42 +82,36 @@ def _templates(
         out += _build(state, content, d, only)
     if kind in (None, "repair"):
         out += [
-            Action.of("repair", card=b["card"])
+            ("repair", b["card"], "")
             for b in state.base
             if b["damage"] and f"{b['card']}:fix" not in state.spots and only in (None, b["card"])
         ]
     return out
 
 
-def _choices(kind: str, spec: Space, **args: str | int) -> list[Action]:
-    if spec.either:
-        return [Action.of(kind, resource=r, **args) for r in spec.either]
-    return [Action.of(kind, **args)]
-
-
-def _work(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Action]:
-    out: list[Action] = []
+def _work(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
+    out: list[Option] = []
     for b in state.base:
-        if only not in (None, b["card"]):
+        cid = b["card"]
+        if only not in (None, cid) or b["damage"] or cid not in d.powered:
             continue
-        card = content.cards[b["card"]]
-        for index, space in enumerate(card.spaces):
-            if f"{card.id}:{index}" in state.spots or not space_usable(state, card, b, space, d):
+        for index, space in enumerate(content.cards[cid].spaces):
+            if space.level > b["level"] or f"{cid}:{index}" in state.spots:
                 continue
-            if afford(state, dict(space.pay)):
-                out += _choices("work", space, card=card.id, space=index)
+            if afford(state, space.pay):
+                out.append(("work", cid, index))
     return out
 
 
-def _task(state: ExoState, content: Content, only: str | None) -> list[Action]:
-    out: list[Action] = []
+def _task(state: ExoState, content: Content, only: str | None) -> list[Option]:
+    out: list[Option] = []
     for cid in state.task_cards():
         if only not in (None, cid):
             continue
         task = content.cards[cid].task
-        if task is None or f"task:{cid}" in state.spots or not afford(state, dict(task.reward.pay)):
+        if task is None or f"task:{cid}" in state.spots or not afford(state, task.reward.pay):
             continue
-        out += _choices("task", task.reward, card=cid)
+        out.append(("task", cid, ""))
     return out
 
 
@@ -93,8 +120,8 @@ def upgrade_need(card: Card, level: int) -> int:
     return card.needs(level + 1) - card.needs(level)
 
 
-def _upgrade(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Action]:
-    out: list[Action] = []
+def _upgrade(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
+    out: list[Option] = []
     for b in state.base:
         if only not in (None, b["card"]):
             continue
@@ -104,29 +131,23 @@ def _upgrade(state: ExoState, content: Content, d: Derived, only: str | None) ->
         if f"{card.id}:up" in state.spots:
             continue
         nxt = card.levels[b["level"]]
-        if not afford(state, dict(nxt.cost)) or d.bank < upgrade_need(card, b["level"]):
+        if not afford(state, nxt.cost) or d.bank < upgrade_need(card, b["level"]):
             continue
-        out += _pick("upgrade", nxt.benefit.production_choice, card=card.id)
+        out.append(("upgrade", card.id, b["level"]))
     return out
 
 
-def _pick(kind: str, choice: int, **args: str | int) -> list[Action]:
-    if choice:
-        return [Action.of(kind, resource=r, **args) for r in ("minerals", "metal", "water", "gas", "food")]
-    return [Action.of(kind, **args)]
-
-
-def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Action]:
-    out: list[Action] = []
+def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
+    out: list[Option] = []
     grid = grid_of(state, content)
     cells = sorted(open_cells(grid))
     for cid in state.location_row:
         if cid is None or only not in (None, cid):
             continue
         card = content.cards[cid]
-        if not afford(state, dict(card.cost)) or d.bank < card.needs(1):
+        if not afford(state, card.cost) or d.bank < card.needs(1):
             continue
         for cell in cells:
             if fits(card.doors, cell, grid):
-                out += _pick("build", card.build.production_choice, card=cid, at=f"{cell[0]},{cell[1]}")
+                out.append(("build", cid, f"{cell[0]},{cell[1]}"))
     return out
