@@ -1,0 +1,72 @@
+"""A Markdown reference of every Exoplanet Colony card, generated from the content data."""
+
+from __future__ import annotations
+
+from engine.colony.model import (
+    COLOUR_OF,
+    HEALTH_EFFECTS,
+    RESOURCES,
+    Content,
+    EventCard,
+    PlayerCard,
+    Scenario,
+    amount_label,
+)
+
+
+def card_reference(content: Content | None = None) -> str:
+    """Markdown tables of characters, scenarios, player cards and events (pure: no I/O)."""
+    if content is None:
+        from engine.colony import CONTENT
+
+        content = CONTENT
+    colours = ", ".join(f"{c} = {r}" for r, c in COLOUR_OF.items())
+    parts = ["## Card reference", "", f"Colours: {colours}; Plans have no colour and are wild.", ""]
+    parts += ["### Characters", "", "| character | special action |", "| --- | --- |"]
+    parts += [f"| {c.name} (`{c.id}`) | {c.text} |" for c in content.characters.values()]
+    parts += ["", "### Scenarios", ""]
+    parts += ["| scenario | difficulty | rad/press/hum | production | supplies | hand | events |"]
+    parts += ["| --- | --- | --- | --- | --- | --- | --- |"]
+    parts += [_scenario(s) for s in content.scenarios.values()]
+    parts += ["", f"### Player cards ({len(content.deck())})", ""]
+    parts += ["| card | type | colour | copies | cost | effect |", "| --- | --- | --- | --- | --- | --- |"]
+    parts += [_card(c) for c in content.cards.values()]
+    normal, critical = len(content.event_pool(False)), len(content.event_pool(True))
+    parts += ["", f"### Events ({normal} normal, {critical} critical)", ""]
+    parts += ["| event | type | copies | effect |", "| --- | --- | --- | --- |"]
+    parts += [_event(e) for e in content.events.values()]
+    return "\n".join(parts) + "\n"
+
+
+def _levels(values: dict[str, int]) -> str:
+    return ", ".join(f"{r} {values[r]}" for r in RESOURCES)
+
+
+def _scenario(s: Scenario) -> str:
+    env = "/".join(str(s.environment[k]) for k in ("radiation", "pressure", "humidity"))
+    events = f"{s.normal_events} + {s.critical_events} critical"
+    return (
+        f"| {s.name} (`{s.id}`) | {s.difficulty} | {env} | {_levels(dict(s.production))} | "
+        f"{_levels(dict(s.supplies))} | {s.hand} | {events} |"
+    )
+
+
+def _card(c: PlayerCard) -> str:
+    cost = ", ".join(f"{n} {col}" for col, n in c.cost.items()) or "-"
+    if c.type == "module":
+        effect = ", ".join(f"{r} {amount_label(a)}" for r, a in c.production.items())
+    else:
+        effect = (
+            str(c.effect) + (f" {c.resource}" if c.resource else "") + (f" {c.amount}" if c.amount else "")
+        )
+    return f"| {c.name} (`{c.id}`) | {c.type} | {c.colour or 'wild'} | {c.copies} | {cost} | {effect} |"
+
+
+def _event(e: EventCard) -> str:
+    parts = [f"{r} supply {amount_label(a)}" for r, a in e.supply.items()]
+    parts += [f"{x.resource} loss token on a {x.where} module" for x in e.loss]
+    parts += [f"Emergency token on a {w} module" for w in e.emergency]
+    if e.health:
+        parts.append(f"Health Issue: {HEALTH_EFFECTS[e.health]}")
+    kind = "critical" if e.critical else "normal"
+    return f"| {e.name} (`{e.id}`) | {kind} | {e.copies} | {'; '.join(parts) or 'nothing happens'} |"
