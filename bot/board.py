@@ -23,12 +23,17 @@ def legal_for_table(rules: Rules[Any], state: Any) -> list[Action]:
     return list(seen)
 
 
-def mentions(record: GameRecord, rules: Rules[Any], state: Any) -> list[int]:
-    """Users to ping: only when some seats wait on others (never in solo or team play)."""
-    active = rules.active_seats(state)
-    if len(record.seats) < 2 or len(active) == len(record.seats):
+def mentions(record: GameRecord, rules: Rules[Any], frontend: GameFrontend, state: Any) -> list[int]:
+    """Users to ping: the seats the game waits on, never in solo play or when everyone may act."""
+    if len(record.seats) < 2:
         return []
-    return [seat.user_id for seat in record.seats if seat.seat in active]
+    if frontend.waiting_on is not None:
+        waiting = set(frontend.waiting_on(rules.view(state, None)))
+    else:
+        waiting = set(rules.active_seats(state))
+    if len(waiting) == len(record.seats):
+        return []
+    return [seat.user_id for seat in record.seats if seat.seat in waiting]
 
 
 async def board_reply(
@@ -57,5 +62,5 @@ async def board_reply(
     elif record.status == "active":
         legal = legal_for_table(rules, state)
         buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=can_undo)[:MAX_BUTTONS]
-    pings = mentions(record, rules, state) if outcome is None else []
+    pings = mentions(record, rules, frontend, state) if outcome is None else []
     return Reply("\n".join(lines) or frontend.title, images=images, buttons=buttons, mentions=pings)

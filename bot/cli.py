@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.errors import UserError
 from bot.local import Console, local_actor, open_table, run_console
 from bot.logging_setup import setup_logging
 from bot.service import GameService
@@ -28,7 +29,14 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play in the terminal through the bot's own service and database")
     play.add_argument("game", help="which game, e.g. exobase")
     play.add_argument("--players", default="Captain", help="comma-separated names; several means team play")
-    play.add_argument("--mode", choices=("normal", "hardcore"), default="normal")
+    play.add_argument("--mode", choices=("normal", "hardcore"), help="ExoBase difficulty (default normal)")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a start option, e.g. scenario=rustveil",
+    )
     play.add_argument("--db", help="database URL (default: DATABASE_URL)")
     play.add_argument("--images", type=Path, help="folder for images (default: IMAGE_DIR)")
     play.add_argument("--seed", type=int, help="fix the seed of a new game")
@@ -67,12 +75,27 @@ async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         console = Console(
             service, args.game, args.images or settings.image_dir, stdout, local_actor(names[0])
         )
-        await open_table(console, names, {"mode": args.mode})
+        try:
+            await open_table(console, names, _start_options(args))
+        except (UserError, ValueError) as exc:
+            print(f"Cannot start: {exc}", file=sys.stderr)
+            return 2
         console.say("Type help for the commands, quit to leave.")
         await run_console(console, stdin, prompt=stdin.isatty())
     finally:
         await engine.dispose()
     return 0
+
+
+def _start_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Start options from ``--mode`` and ``--option name=value``; raises ValueError on a malformed one."""
+    options: dict[str, Any] = {} if args.mode is None else {"mode": args.mode}
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ValueError(f"Write start options as name=value (got '{item}').")
+        options[name] = {"true": True, "false": False}.get(value.lower(), value)
+    return options
 
 
 def _engine_module(game: str, name: str) -> Any:

@@ -29,8 +29,8 @@ LIFECYCLE = ("start", "status", "rules", "undo", "abandon")
 
 HELP = """\
 Commands (as in Discord):
-  /{game} <subcommand> name:value ...   e.g. /exobase work founder:aoki card:greenhouse space:0
-  /{game} status | rules | undo | abandon | start [mode:hardcore] [team:true]
+  /{game} <subcommand> name:value ...   e.g. {example}
+  /{game} status | rules | undo | abandon | start [{start}]
   actions        list the legal actions, numbered
   <number>       pick from the last numbered list (buttons or actions)
   as <name>      speak as another player
@@ -138,8 +138,7 @@ class Console:
 
     async def _dispatch(self, line: str) -> None:
         if line == "help":
-            subs = ", ".join([*LIFECYCLE, *(c.name for c in self.frontend.commands)])
-            self.say(HELP.format(game=self.game, subs=subs))
+            self.say(self._help())
         elif line.startswith("as "):
             self.speaker = self.actor(line[3:])
             self.say(f"You are now {self.speaker.name}.")
@@ -149,6 +148,16 @@ class Console:
             await self._pick(int(line))
         else:
             await self._command(shlex.split(line))
+
+    def _help(self) -> str:
+        frontend = self.frontend
+        subs = ", ".join([*LIFECYCLE, *(c.name for c in frontend.commands)])
+        spec = max(frontend.commands, key=lambda c: sum(o.required for o in c.options))
+        example = " ".join(
+            [f"/{self.game} {spec.name}", *(f"{o.name}:<{o.name}>" for o in spec.options if o.required)]
+        )
+        start = " ".join(f"{o.name}:<{o.name}>" for o in frontend.start_options)
+        return HELP.format(game=self.game, example=example, start=start, subs=subs)
 
     async def _actions(self) -> None:
         legal = await self.service.legal(CONSOLE, self.speaker)

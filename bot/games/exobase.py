@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
+from bot.games.text import narrate_events
 from bot.replies import Button, Style
 from engine.core import Action, Event
 
 MAX_BUTTONS = 25
-MAX_LINES = 8
 
 _FOUNDER = OptionSpec("founder", "The founder who does it", "str", True)
 _CARD = OptionSpec("card", "The card (location or task)", "str", True)
@@ -137,14 +137,8 @@ def buttons(
 
 
 def narrate(events: Sequence[Event], actor_name: str) -> str:
-    """A few lines: who acted, then what happened (long chains are cut short)."""
-    lines = [event.text for event in events if event.text]
-    if not lines:
-        return f"**{actor_name}** acts."
-    if len(lines) > MAX_LINES:
-        hidden = len(lines) - (MAX_LINES - 1)
-        lines = [*lines[: MAX_LINES - 1], f"… and {hidden} more."]
-    return f"**{actor_name}**: {lines[0]}" + "".join(f"\n{line}" for line in lines[1:])
+    """A few lines: who acted, then what happened."""
+    return narrate_events(events, actor_name)
 
 
 def label(view: Mapping[str, Any], option: str, value: str | int) -> str:

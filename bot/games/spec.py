@@ -47,7 +47,8 @@ class GameFrontend:
     next steps (at most 25); ``narrate(events, actor_name)`` is a few lines of text;
     ``label(view, option, value)`` names an autocomplete value; ``opens_lobby(options)``
     says whether ``start`` gathers players first; ``summary(view)`` is the table in a few
-    lines of text (shown by status, and all there is when a game has no renderer).
+    lines of text (shown by status, and all there is when a game has no renderer);
+    ``waiting_on(view)`` names the seats to ping when the engine's active seats say too little.
     """
 
     key: str
@@ -60,6 +61,7 @@ class GameFrontend:
     opens_lobby: Callable[[Mapping[str, Any]], bool]
     rules_summary: str
     summary: Callable[[Mapping[str, Any]], str] | None = None
+    waiting_on: Callable[[Mapping[str, Any]], list[int]] | None = None
     lifecycle: tuple[str, ...] = field(default=("start", "status", "rules", "undo", "abandon"))
 
     def command(self, name: str) -> CommandSpec | None:

@@ -1,0 +1,225 @@
+"""Exoplanet Colony front-end data: subcommands, start options, buttons, labels and narration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
+from bot.games.text import narrate_events
+from bot.replies import Button, Style
+from engine.colony import RULES
+from engine.core import Action, Event
+
+MAX_BUTTONS = 25
+SCENARIOS = tuple(RULES.content.scenarios)
+
+
+def _opt(name: str, description: str, required: bool = False, kind: str = "str") -> OptionSpec:
+    return OptionSpec(name, description, "int" if kind == "int" else "str", required)
+
+
+_CARD = _opt("card", "A card in your hand", True)
+_SEAT = _opt("seat", "The player", True, "int")
+_AT = _opt("at", "A module of the grid (x,y)", True)
+_PAY = _opt("pay", "The cards you pay with", True)
+
+COMMANDS: list[CommandSpec] = [
+    CommandSpec("character", "choose_character", "Choose your character", (_opt("character", "Who", True),)),
+    CommandSpec("draw", "draw", "Draw a card"),
+    CommandSpec("give", "give", "Give a card to a player on your module", (_CARD, _SEAT)),
+    CommandSpec("take", "take", "Take a card from a player on your module", (_CARD, _SEAT)),
+    CommandSpec("deploy", "deploy", "Deploy a module card next to the grid", (_CARD, _AT, _PAY)),
+    CommandSpec("move", "move", "Move to a neighbouring module", (_AT,)),
+    CommandSpec(
+        "generate",
+        "generate",
+        "Discard a card for 2 of its resource",
+        (_CARD, _opt("resource", "Which", True)),
+    ),
+    CommandSpec(
+        "repair", "repair", "Remove a loss token from your module", (_opt("token", "Which token", True),)
+    ),
+    CommandSpec("switch", "switch", "Switch your module on or off"),
+    CommandSpec(
+        "recover", "recover", "Recover from a health issue", (_opt("issue", "Which issue", True), _PAY)
+    ),
+    CommandSpec(
+        "special",
+        "special",
+        "Use your character's special action",
+        tuple(
+            _opt(name, text, kind="int" if name == "seat" else "str")
+            for name, text in (
+                ("card", "A card"),
+                ("issue", "A health issue"),
+                ("seat", "A player"),
+                ("at", "A module (x,y)"),
+                ("token", "A token"),
+                ("source", "From"),
+                ("target", "To"),
+            )
+        ),
+    ),
+    CommandSpec(
+        "play",
+        "play",
+        "Play an item or plan card",
+        (
+            _CARD,
+            _opt("at", "A module (x,y)"),
+            _opt("token", "A token"),
+            _opt("resource", "A resource"),
+            _opt("issue", "A health issue"),
+            _opt("seat", "A player", kind="int"),
+        ),
+    ),
+    CommandSpec("place", "place", "Put the emergency token on a module", (_AT,)),
+    CommandSpec("discard", "discard", "Discard down to the hand limit", (_CARD,)),
+    CommandSpec("end-turn", "end_turn", "End your actions step"),
+]
+
+START_OPTIONS = (
+    OptionSpec("scenario", "Which planet", "str", False, choices=SCENARIOS, default=SCENARIOS[0]),
+    OptionSpec("team", "Open a lobby so friends join the colony", "bool", False, default=False),
+)
+
+RULES_SUMMARY = """\
+**Exoplanet Colony** — a co-operative race to make a colony self-sustaining.
+Every turn your resources move by their production. Deploy modules around the hub to raise
+production; win when oxygen, water, food and energy all produce 0 or more. Shortages and
+unsolved emergencies push the emergency level up, and it also cuts your actions per turn;
+if it reaches the end of its track, the colony is lost.
+On your turn: take your actions (draw, give, take, deploy, move, generate, repair, switch,
+recover, special, play), then `/colony end-turn`; an event follows. Hands are public.
+Options autocomplete only legal choices; the buttons offer the usual next steps."""
+
+
+def _names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Display names of cards, characters, modules (by cell), issues and players (by seat)."""
+    names: dict[str, str] = {}
+    for module in view.get("grid", []):
+        names[module["card"]] = module["name"]
+        names[module["at"]] = f"{module['name']} ({module['at']})"
+    top = view.get("discard_top")
+    if top:
+        names[top["id"]] = top["name"]
+    for player in view.get("players", []):
+        names[str(player["seat"])] = player["name"]
+        for card in player.get("hand", []):
+            names[card["id"]] = card["name"]
+        for hero in [*player.get("dealt", []), player.get("character") or {}]:
+            if hero:
+                names[hero["id"]] = hero["name"]
+        for issue in player.get("health", []):
+            names[issue["id"]] = issue["name"]
+    return names
+
+
+def _button(action: Action, names: Mapping[str, str]) -> tuple[str, Style] | None:
+    def name(arg: str) -> str:
+        value = str(action.get(arg, ""))
+        return names.get(value, value)
+
+    labels: dict[str, tuple[str, Style]] = {
+        "choose_character": (f"Play as {name('character')}", "primary"),
+        "place": (f"Token on {name('at')}", "danger"),
+        "discard": (f"Discard {name('card')}", "secondary"),
+        "draw": ("Draw a card", "secondary"),
+        "move": (f"Move to {name('at')}", "secondary"),
+        "switch": ("Switch module on/off", "secondary"),
+        "end_turn": ("End actions", "primary"),
+    }
+    return labels.get(action.kind)
+
+
+def buttons(
+    view: Mapping[str, Any],
+    legal_actions: Sequence[Action],
+    game_id: int,
+    version: int,
+    *,
+    can_undo: bool = False,
+) -> list[Button]:
+    """Simple next steps as buttons (at most 25); card plays and deploys go through subcommands."""
+    names = _names(view)
+    room = MAX_BUTTONS - (1 if can_undo else 0)
+    result: list[Button] = []
+    for action in legal_actions:
+        labelled = _button(action, names)
+        if labelled is not None and len(result) < room:
+            result.append(Button(labelled[0][:80], game_id, version, action=action, style=labelled[1]))
+    if can_undo:
+        result.append(Button("Undo", game_id, version, control="undo"))
+    return result
+
+
+def narrate(events: Sequence[Event], actor_name: str) -> str:
+    """A few lines: who acted, then what happened."""
+    return narrate_events(events, actor_name)
+
+
+def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
+    """How an autocomplete value reads: names for ids and seats, module names for cells."""
+    names = _names(view)
+    if option in ("resource", "token"):
+        return str(value).capitalize()
+    if option == "pay":
+        return ", ".join(names.get(part, part) for part in str(value).split(","))
+    return names.get(str(value), str(value))
+
+
+def summary(view: Mapping[str, Any]) -> str:
+    """Turn, phase, resources, players and what the game waits for, in a few lines."""
+    players = view.get("players", [])
+    seat = view.get("active_seat")
+    turn = f"Turn {view.get('turn')} · {view.get('phase')}"
+    if seat is not None and seat < len(players):
+        turn += f" · {players[seat]['name']} to act ({view.get('actions_left')} actions left)"
+    emergency = view.get("emergency") or {}
+    lines = [f"{turn} · emergency level {emergency.get('level')}"]
+    resources = view.get("resources", [])
+    if resources:
+        lines.append(
+            "Resources: "
+            + ", ".join(f"{r['resource']} {r['production']:+d}/turn, {r['supply']} left" for r in resources)
+        )
+    for player in players:
+        hero = (player.get("character") or {}).get("name", "no character yet")
+        hand = ", ".join(card["name"] for card in player.get("hand", [])) or "empty hand"
+        lines.append(f"{player['name']} ({hero}) at {player.get('at')}: {hand}")
+    pending = view.get("pending")
+    if pending and pending.get("kind") == "discard":
+        lines.append(f"Waiting: {players[pending['seat']]['name']} discards {pending['count']}.")
+    elif pending:
+        lines.append(f"Waiting: place the {pending.get('token')} token.")
+    return "\n".join(lines)
+
+
+def waiting_on(view: Mapping[str, Any]) -> list[int]:
+    """Whose move it is: the player who must discard, else the player taking their actions."""
+    pending = view.get("pending")
+    if pending:
+        return [int(pending["seat"])]
+    seat = view.get("active_seat")
+    return [] if seat is None else [int(seat)]
+
+
+def opens_lobby(options: Mapping[str, Any]) -> bool:
+    """With ``team`` friends join first; otherwise one person plays every turn alone."""
+    return bool(options.get("team"))
+
+
+FRONTEND = GameFrontend(
+    key="colony",
+    title="Exoplanet Colony",
+    commands=tuple(COMMANDS),
+    start_options=START_OPTIONS,
+    buttons=buttons,
+    narrate=narrate,
+    label=label,
+    opens_lobby=opens_lobby,
+    rules_summary=RULES_SUMMARY,
+    summary=summary,
+    waiting_on=waiting_on,
+)

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import NotAllowedError
+from bot.games import FRONTENDS
+from bot.replay import replay
+from bot.service import GameService
+from bot.store import Repository
+from engine.core import Action, EngineError
+from tests.service.conftest import ALICE, BOB, HERE
+
+registry = pytest.importorskip("engine.registry")
+if "colony" not in registry.GAMES:
+    pytest.skip("no colony engine", allow_module_level=True)
+
+
+@pytest.fixture
+def svc(repo: Repository) -> GameService:
+    return GameService(repo, render=False, seeds=lambda: 21)
+
+
+async def test_colony_is_playable_and_replays(svc: GameService) -> None:
+    assert "colony" in svc.games
+    reply = await svc.start(HERE, ALICE, "colony", {"scenario": "verdance"})
+    assert "draft" in reply.text and reply.buttons[0].label.startswith("Play as ")
+    steps = 0
+    while reply.buttons and steps < 300:
+        steps += 1
+        legal = [action for _, action in await svc.legal(HERE, ALICE)]
+        # Prefer what changes the colony, then the buttons' next steps.
+        useful = [a for a in legal if a.kind in ("deploy", "generate", "recover", "repair")]
+        action = useful[0] if useful else next(b.action for b in reply.buttons if b.action is not None)
+        reply = await svc.act(HERE, ALICE, action)
+    game = await svc.repo.get_game(1)
+    assert game is not None
+    rules = registry.get_rules("colony")
+    assert rules.to_json(replay(rules, game, await svc.repo.actions(game.id))) == game.snapshot
+    assert game.status == "finished" and "Game over" in reply.text
+
+
+async def test_team_colony_takes_turns_and_pings_the_next_player(svc: GameService) -> None:
+    reply = await svc.start(HERE, ALICE, "colony", {"team": True})
+    reply = await svc.lobby(HERE, BOB, "join", reply.buttons[0].game_id, reply.buttons[0].version)
+    reply = await svc.lobby(HERE, ALICE, "begin", reply.buttons[0].game_id, reply.buttons[0].version)
+    # The draft is simultaneous: both choose a character.
+    for who in (ALICE, BOB):
+        choice = next(a for _, a in await svc.legal(HERE, who) if a.kind == "choose_character")
+        reply = await svc.act(HERE, who, choice)
+    assert reply.mentions == [ALICE.user_id]
+    with pytest.raises(EngineError):
+        await svc.act(HERE, BOB, Action.of("end_turn"))
+    reply = await svc.act(HERE, ALICE, Action.of("end_turn"))
+    assert "Bob to act" in reply.text and reply.mentions == [BOB.user_id]
+
+
+async def test_undo_is_refused_after_a_draw(svc: GameService) -> None:
+    await svc.start(HERE, ALICE, "colony", {})
+    choice = next(a for _, a in await svc.legal(HERE, ALICE) if a.kind == "choose_character")
+    await svc.act(HERE, ALICE, choice)
+    await svc.act(HERE, ALICE, Action.of("draw"))
+    with pytest.raises(NotAllowedError):
+        await svc.undo(HERE, ALICE)
+
+
+async def test_colony_autocomplete_names_cards(svc: GameService) -> None:
+    await svc.start(HERE, ALICE, "colony", {})
+    options = await svc.choices(HERE, ALICE, "colony", "choose_character", "character", {})
+    assert len(options) == 2 and all(label != value for label, value in options)
+
+
+def test_colony_frontend_options() -> None:
+    frontend = FRONTENDS["colony"]
+    assert frontend.clean_options({})["scenario"] == frontend.start_options[0].default
+    with pytest.raises(ValueError, match="scenario"):
+        frontend.clean_options({"scenario": "mars"})
+    assert {c.kind for c in frontend.commands} >= {"draw", "deploy", "end_turn", "choose_character", "place"}
