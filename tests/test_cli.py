@@ -95,3 +95,20 @@ def test_sim_and_docs_with_the_real_engine() -> None:
     pytest.importorskip("engine.exobase.docs")
     code, text = run(["docs", "exobase"])
     assert code == 0 and "greenhouse" in text
+
+
+def test_play_takes_start_options_per_game(tmp_path: Path) -> None:
+    registry = pytest.importorskip("engine.registry")
+    if "colony" not in registry.GAMES:
+        pytest.skip("no colony engine")
+    db = f"sqlite+aiosqlite:///{tmp_path / 'colony.db'}"
+    code, text = run(
+        ["play", "colony", "--db", db, "--option", "scenario=rustveil", "--players", "Kim"], "1\n"
+    )
+    assert code == 0 and "Kim starts a game of Exoplanet Colony." in text and "Kim plays" in text
+    code, _ = run(["play", "colony", "--db", f"sqlite+aiosqlite:///{tmp_path / 'b.db'}", "--option", "oops"])
+    assert code == 2
+    code, _ = run(
+        ["play", "colony", "--db", f"sqlite+aiosqlite:///{tmp_path / 'c.db'}", "--mode", "hardcore"]
+    )
+    assert code == 2
