@@ -34,7 +34,7 @@ def test_health_issues_do_not_count_toward_the_hand_limit() -> None:
     state = started(4)
     hand(state, 0, "algae_vat", "moss_wall", "ice_drill", "solar_field", "wind_mast")
     state.health[0] = ["exhaustion", "tremor"]
-    state, events = act(state, "draw")
+    state, _ = act(state, "draw")
     assert state.pending is None and len(state.hands[0]) == 6
 
 
@@ -65,7 +65,7 @@ def test_receiving_over_the_limit_makes_the_receiver_discard() -> None:
     state = started(4)
     hand(state, 0, "algae_vat")
     hand(state, 1, "moss_wall", "ice_drill", "solar_field", "wind_mast", "stim_shot", "multitool")
-    state, events = act(state, "give", card="algae_vat", seat=1)
+    state, _ = act(state, "give", card="algae_vat", seat=1)
     assert state.pending == {"kind": "discard", "seat": 1}
     assert RULES.active_seats(state) == frozenset({1}) and legal(state, 0) == []
     state, _ = act(state, "discard", 1, card="algae_vat")
@@ -78,7 +78,9 @@ def test_deploy_pays_the_cost_and_changes_production_at_once() -> None:
     before = levels(state)
     deploy = Action.of("deploy", card="algae_vat", at="1,0", pay="oxygen_canister,water_bladder")
     assert deploy in legal(state)
-    assert Action.of("deploy", card="algae_vat", at="2,0", pay="oxygen_canister,water_bladder") not in legal(state)
+    assert Action.of("deploy", card="algae_vat", at="2,0", pay="oxygen_canister,water_bladder") not in legal(
+        state
+    )
     state, events = RULES.apply(state, 0, deploy)
     assert "module_deployed" in kinds(events)
     assert state.grid["1,0"]["card"] == "algae_vat" and state.hands[0] == []

@@ -32,10 +32,7 @@ def test_shipped_content_sizes() -> None:
 
 def test_some_cards_read_the_scenario_values() -> None:
     used = {
-        a.lstrip("-")
-        for c in CONTENT.cards.values()
-        for a in c.production.values()
-        if isinstance(a, str)
+        a.lstrip("-") for c in CONTENT.cards.values() for a in c.production.values() if isinstance(a, str)
     }
     assert used == set(ENVIRONMENT)
     events = [e for e in CONTENT.events.values() if any(isinstance(a, str) for a in e.supply.values())]
@@ -86,16 +83,18 @@ def _first(data: list[dict[str, Any]], **fields: Any) -> list[dict[str, Any]]:
         ("events.json", lambda d: {"not": "a list"}, "expected a non-empty list"),
     ],
 )
-def test_broken_content_is_rejected(tmp_path: Path, name: str, change: Callable[[Any], Any], message: str) -> None:
+def test_broken_content_is_rejected(
+    tmp_path: Path, name: str, change: Callable[[Any], Any], message: str
+) -> None:
     folder = _broken(tmp_path, name, change)
     with pytest.raises(ContentError, match=message):
         load_content(folder)
 
 
 def test_unreadable_files_are_named(tmp_path: Path) -> None:
-    with pytest.raises(ContentError, match="characters.json: cannot read it"):
+    with pytest.raises(ContentError, match=r"characters\.json: cannot read it"):
         load_content(tmp_path)
     shutil.copytree(DEFAULT_DIR, tmp_path / "c")
     (tmp_path / "c" / "events.json").write_text("{oops")
-    with pytest.raises(ContentError, match="events.json: not valid JSON"):
+    with pytest.raises(ContentError, match=r"events\.json: not valid JSON"):
         load_content(tmp_path / "c")

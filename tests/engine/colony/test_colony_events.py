@@ -175,7 +175,7 @@ def test_defeat_when_an_emergency_token_fills_the_track() -> None:
 def test_defeat_when_no_event_is_left_to_reveal() -> None:
     state = started(8)
     state.event_deck = []
-    state, events = act(state, "end_turn")
+    state, _ = act(state, "end_turn")
     assert state.outcome == {"won": False, "reason": LOST_DECK}
     outcome = RULES.outcome(state)
     assert outcome is not None and not outcome.won

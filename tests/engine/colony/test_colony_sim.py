@@ -1,0 +1,49 @@
+"""The balance simulation, its policies and the generated card reference."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.colony.docs import card_reference
+from engine.colony.sim import SimReport, play, simulate
+from engine.core.errors import EngineError
+
+
+def test_play_is_deterministic_per_seed() -> None:
+    a = play(3, "greedy", 2, "verdance")
+    assert a == play(3, "greedy", 2, "verdance")
+    assert a.actions > 0 and a.turns >= 1
+
+
+def test_simulate_reports_and_formats() -> None:
+    report = simulate(4, "random", 3, "rustveil", 10)
+    assert report.games == 4 and sum(report.losses.values()) == 4 - report.wins
+    lines = report.lines()
+    assert (
+        lines[0]
+        == "Exoplanet Colony simulation: 4 games, policy random, 3 players, scenario rustveil, seed 10"
+    )
+    assert lines[1].startswith("win rate:") and lines[2].startswith("mean turns played:")
+    assert any(line.startswith("loss: ") for line in lines)
+
+
+def test_greedy_beats_random_on_an_easy_planet() -> None:
+    greedy = simulate(12, "greedy", 2, "verdance", 100)
+    rand = simulate(12, "random", 2, "verdance", 100)
+    assert greedy.wins > rand.wins and greedy.wins >= 5
+
+
+def test_unknown_policy_raises() -> None:
+    with pytest.raises(EngineError):
+        play(1, "clever")
+
+
+def test_empty_report_is_safe() -> None:
+    assert SimReport(0, "random", 1, "verdance", 1, 0, 0.0).win_rate == 0.0
+
+
+def test_card_reference_lists_every_card() -> None:
+    text = card_reference()
+    for name in ("Algae Vat", "Contingency Plan", "Hull Breach", "Frostmaw", "Medic", "red = oxygen"):
+        assert name in text
+    assert text == card_reference()
