@@ -1,0 +1,168 @@
+"""A drawing surface that remembers where it put text, so layouts can be checked for overlaps."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.fonts import font
+from render.theme import BACKGROUND, Rgb
+
+Box = tuple[int, int, int, int]
+MIN_TEXT = 21
+PALETTE_COLOURS = 128
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A text drawn on the canvas and its bounding box (left, top, right, bottom)."""
+
+    text: str
+    box: Box
+
+
+def text_width(text: str, size: int, *, bold: bool = True, condensed: bool = False) -> int:
+    return int(font(size, bold=bold, condensed=condensed).getlength(text))
+
+
+def wrap_text(
+    text: str, size: int, max_width: int, *, bold: bool = False, condensed: bool = False
+) -> list[str]:
+    """Split ``text`` into lines no wider than ``max_width``; a word too long for a line stays whole."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if current and text_width(candidate, size, bold=bold, condensed=condensed) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+class Canvas:
+    """An RGB image plus the list of every text box drawn on it."""
+
+    def __init__(self, width: int, height: int, background: Rgb = BACKGROUND) -> None:
+        self.image = Image.new("RGB", (width, height), background)
+        self.draw = ImageDraw.Draw(self.image)
+        self.texts: list[Placed] = []
+        self.bottom = 0
+
+    @property
+    def width(self) -> int:
+        return self.image.width
+
+    def measure(self, text: str, size: int, *, bold: bool = True, condensed: bool = False) -> int:
+        return text_width(text, size, bold=bold, condensed=condensed)
+
+    def text(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        size: int,
+        fill: Rgb,
+        *,
+        bold: bool = True,
+        max_width: int | None = None,
+        anchor: str = "la",
+        condensed: bool = False,
+    ) -> Box:
+        """Draw ``text`` with its top-left (or ``anchor``) at (x, y) and return its box.
+
+        When ``max_width`` is given the size shrinks down to MIN_TEXT, then the
+        text is cut with an ellipsis, so it never runs past its column.
+        """
+        if max_width is not None:
+            size, text = self.fit(text, size, max_width, bold=bold, condensed=condensed)
+        face = font(size, bold=bold, condensed=condensed)
+        self.draw.text((x, y), text, font=face, fill=fill, anchor=anchor)
+        left, top, right, bottom = self.draw.textbbox((x, y), text, font=face, anchor=anchor)
+        box = (int(left), int(top), int(right), int(bottom))
+        if text:
+            self.texts.append(Placed(text, box))
+        self.bottom = max(self.bottom, box[3])
+        return box
+
+    def fit(
+        self, text: str, size: int, max_width: int, *, bold: bool = True, condensed: bool = False
+    ) -> tuple[int, str]:
+        """The largest size (not below MIN_TEXT) at which ``text`` fits, shortened if it must be."""
+
+        def width(candidate: str, at: int) -> int:
+            return self.measure(candidate, at, bold=bold, condensed=condensed)
+
+        full = width(text, size)
+        if full <= max_width:
+            return size, text
+        # Width scales almost linearly with size, so one guess plus a short walk down is enough.
+        size = max(min(size, MIN_TEXT), min(size - 1, size * max_width // max(full, 1)))
+        while size > MIN_TEXT and width(text, size) > max_width:
+            size -= 1
+        if width(text, size) <= max_width:
+            return size, text
+        low, high = 0, len(text)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if width(text[:mid].rstrip() + "…", size) <= max_width:
+                low = mid
+            else:
+                high = mid - 1
+        return size, text[:low].rstrip() + "…"
+
+    def paragraph(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        size: int,
+        fill: Rgb,
+        max_width: int,
+        *,
+        bold: bool = False,
+        condensed: bool = False,
+        step: int | None = None,
+    ) -> int:
+        """Draw wrapped text and return the y just below it; a word too long for a line is shortened."""
+        step = step or int(size * 1.25)
+        for line in wrap_text(text, size, max_width, bold=bold, condensed=condensed):
+            self.text(x, y, line, size, fill, bold=bold, condensed=condensed, max_width=max_width)
+            y += step
+        return y
+
+    def rect(
+        self, box: Box, fill: Rgb | None, outline: Rgb | None = None, width: int = 1, radius: int = 0
+    ) -> None:
+        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        self.bottom = max(self.bottom, box[3])
+
+    def disc(self, cx: int, cy: int, r: int, fill: Rgb, outline: Rgb | None = None, width: int = 1) -> None:
+        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+        self.bottom = max(self.bottom, cy + r)
+
+    def overlapping_texts(self) -> list[tuple[Placed, Placed]]:
+        """Every pair of drawn texts whose boxes intersect (the layouts keep this empty)."""
+        found: list[tuple[Placed, Placed]] = []
+        for i, a in enumerate(self.texts):
+            found.extend((a, b) for b in self.texts[i + 1 :] if overlaps(a.box, b.box))
+        return found
+
+    def png(self, *, height: int | None = None) -> bytes:
+        """The image (cropped to ``height`` when given) encoded as PNG."""
+        image = self.image if height is None else self.image.crop((0, 0, self.width, height))
+        # A flat dark theme survives a fast 128-colour palette; it makes the file and the encoding
+        # several times smaller than truecolour.
+        palette = image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+        buffer = io.BytesIO()
+        palette.save(buffer, format="PNG", optimize=False, compress_level=3)
+        return buffer.getvalue()
