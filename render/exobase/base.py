@@ -29,6 +29,7 @@ PEOPLE = 42
 TITLE = 78
 LEGEND = 70
 MIN_TILE = 250
+MAX_HEIGHT = 1500
 MAX_TILE = 380
 DOOR_LEN = 64
 DOOR_THICK = 10
@@ -49,6 +50,7 @@ class Grid:
     tile_w: int
     tile_h: int
     people: bool
+    detail: int
 
     def origin(self, x: int, y: int) -> tuple[int, int]:
         return (
@@ -87,24 +89,27 @@ def space_text(space: Card, level: int) -> str:
     return (f"L{int(space.get('level', 1))}: " if locked else "") + str(space.get("label", ""))
 
 
-def wrapped(text: str, width: int) -> list[str]:
-    """At most two lines; whatever does not fit goes on the second, which shrinks or shortens when drawn."""
+def wrapped(text: str, width: int, detail: int) -> list[str]:
+    """At most ``detail`` lines; the overflow joins the last one, which shrinks or shortens when drawn."""
+    if detail <= 0:
+        return []
     lines = wrap_text(text, LABEL_SIZE, width, condensed=True) or [""]
-    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+    return lines if len(lines) <= detail else [*lines[: detail - 1], " ".join(lines[detail - 1 :])]
 
 
-def lines_of(card: Card, tile_w: int) -> int:
-    """How many text lines the card's spaces and upgrade need at this tile width."""
+def lines_of(card: Card, tile_w: int, detail: int) -> int:
+    """How many text lines the card's spaces and upgrade need at this tile width and detail."""
     level = int(card.get("level", 1))
-    count = sum(len(wrapped(space_text(s, level), space_width(tile_w, s))) for s in card.get("spaces") or [])
+    spaces = card.get("spaces") or []
+    count = sum(len(wrapped(space_text(s, level), space_width(tile_w, s), detail)) for s in spaces)
     upgrade = card.get("upgrade")
     if upgrade:
-        count += len(wrapped(str(upgrade.get("label", "")), upgrade_width(tile_w, upgrade)))
+        count += len(wrapped(str(upgrade.get("label", "")), upgrade_width(tile_w, upgrade), detail))
     return count
 
 
-def needs_status_row(card: Card, view: View) -> bool:
-    return bool(int(card.get("damage", 0)) or card.get("repairer") or idle_founders(card, view))
+def needs_status_row(card: Card, view: View, detail: int) -> bool:
+    return bool(int(card.get("damage", 0)) or card.get("repairer") or idle_founders(card, view, detail))
 
 
 def plan(cards: Sequence[Card], view: View) -> Grid:
@@ -117,10 +122,15 @@ def plan(cards: Sequence[Card], view: View) -> Grid:
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     fitted = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
     tile_w = max(MIN_TILE, min(MAX_TILE, fitted))
-    body = max([lines_of(c, tile_w) for c in cards] + [1])
-    people = any(needs_status_row(c, view) for c in cards)
-    tile_h = HEAD + body * LINE + (PEOPLE if people else 0) + FOOT + 8
-    return Grid(min(xs), min(ys), cols, rows, tile_w, tile_h, people)
+    # Tall bases drop to one line per space, then to bare tiles, so the image keeps a sane shape.
+    for detail in (2, 1, 0):
+        people = any(needs_status_row(c, view, detail) for c in cards)
+        body = max([lines_of(c, tile_w, detail) for c in cards] + [1 if detail else 0])
+        tile_h = HEAD + body * LINE + (PEOPLE if people else 0) + FOOT + 8
+        grid = Grid(min(xs), min(ys), cols, rows, tile_w, tile_h, people, detail)
+        if grid.height <= MAX_HEIGHT:
+            break
+    return grid
 
 
 def render_base(view: View) -> bytes:
@@ -197,13 +207,13 @@ def draw_tile(canvas: Canvas, grid: Grid, card: Card, founders: Mapping[str, Who
     canvas.text(ox + 64, oy + 17, name, 29, TEXT, condensed=True, max_width=right - ox - 78)
     y = oy + HEAD + 6
     for space in card.get("spaces") or []:
-        y = draw_space(canvas, ox, right, y, space, int(card.get("level", 1)), founders)
+        y = draw_space(canvas, ox, right, y, space, int(card.get("level", 1)), founders, grid.detail)
     upgrade = card.get("upgrade")
     if upgrade:
-        draw_upgrade(canvas, ox, right, y, upgrade, founders)
+        draw_upgrade(canvas, ox, right, y, upgrade, founders, grid.detail)
     footer = oy + grid.tile_h - FOOT + 2
     if grid.people:
-        draw_people(canvas, ox, right, footer - PEOPLE, card, founders, view)
+        draw_people(canvas, ox, right, footer - PEOPLE, card, founders, view, grid.detail)
     draw_footer(canvas, ox, right, footer, card)
 
 
@@ -214,9 +224,18 @@ def occupant_disc(canvas: Canvas, right: int, y: int, occupant: Any, founders: M
 
 
 def draw_space(
-    canvas: Canvas, ox: int, right: int, y: int, space: Card, level: int, founders: Mapping[str, Who]
+    canvas: Canvas,
+    ox: int,
+    right: int,
+    y: int,
+    space: Card,
+    level: int,
+    founders: Mapping[str, Who],
+    detail: int,
 ) -> int:
     """Draw one work space (label, danger, occupant); returns the y below it."""
+    if not detail:
+        return y
     usable = bool(space.get("usable", True)) and int(space.get("level", 1)) <= level
     occupant_disc(canvas, right, y, space.get("occupant"), founders)
     danger = int(space.get("danger", 0))
@@ -232,20 +251,22 @@ def draw_space(
         warning(canvas, num[0] - 30, y + 4, 22)
     colour = TEXT if usable else TEXT_DIM
     width = space_width(right - ox, space)
-    for line in wrapped(space_text(space, level), width):
+    for line in wrapped(space_text(space, level), width, detail):
         canvas.text(ox + PAD, y, line, LABEL_SIZE, colour, bold=False, condensed=True, max_width=width)
         y += LINE
     return y
 
 
 def draw_upgrade(
-    canvas: Canvas, ox: int, right: int, y: int, upgrade: Card, founders: Mapping[str, Who]
+    canvas: Canvas, ox: int, right: int, y: int, upgrade: Card, founders: Mapping[str, Who], detail: int
 ) -> None:
+    if not detail:
+        return
     occupant_disc(canvas, right, y, upgrade.get("occupant"), founders)
     canvas.draw.polygon([(ox + 16, y + 15), (ox + 28, y + 3), (ox + 40, y + 15)], fill=ACCENT)
     canvas.rect((ox + 24, y + 15, ox + 32, y + 27), ACCENT)
     width = upgrade_width(right - ox, upgrade)
-    for line in wrapped(str(upgrade.get("label", "")), width):
+    for line in wrapped(str(upgrade.get("label", "")), width, detail):
         canvas.text(
             ox + PAD + ARROW_ROOM, y, line, LABEL_SIZE, ACCENT, bold=False, condensed=True, max_width=width
         )
@@ -271,7 +292,14 @@ def draw_footer(canvas: Canvas, ox: int, right: int, y: int, card: Card) -> None
 
 
 def draw_people(
-    canvas: Canvas, ox: int, right: int, y: int, card: Card, founders: Mapping[str, Who], view: View
+    canvas: Canvas,
+    ox: int,
+    right: int,
+    y: int,
+    card: Card,
+    founders: Mapping[str, Who],
+    view: View,
+    detail: int,
 ) -> None:
     """Damage tokens from the right; the founder repairing (labelled) and the idle ones from the left."""
     token_x = right - PAD - 17
@@ -288,7 +316,7 @@ def draw_people(
             x + 40, y + 4, "repairing", 24, DAMAGE, bold=False, condensed=True, max_width=limit - x - 48
         )
         x = box[2] + 10
-    idle = idle_founders(card, view)
+    idle = idle_founders(card, view, detail)
     for index, founder_id in enumerate(idle):
         if x + 34 > limit and index < len(idle):
             canvas.text(x, y + 4, f"+{len(idle) - index}", 24, TEXT)
@@ -298,11 +326,15 @@ def draw_people(
         x += 38
 
 
-def idle_founders(card: Card, view: View) -> list[str]:
-    """Living founders standing on the card without a space, upgrade or repair of their own there."""
-    busy = {s.get("occupant") for s in card.get("spaces") or []}
-    busy.add((card.get("upgrade") or {}).get("occupant"))
-    busy.add(card.get("repairer"))
+def idle_founders(card: Card, view: View, detail: int) -> list[str]:
+    """Living founders on the card whose marker is not drawn elsewhere on the tile.
+
+    With ``detail`` 0 no spaces are drawn, so workers show up here too.
+    """
+    busy: set[Any] = {card.get("repairer")}
+    if detail:
+        busy.update(s.get("occupant") for s in card.get("spaces") or [])
+        busy.add((card.get("upgrade") or {}).get("occupant"))
     return [
         str(f["id"])
         for f in view.get("founders", [])

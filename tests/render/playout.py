@@ -1,0 +1,35 @@
+"""Seeded playouts of the real ExoBase engine, giving the table view and events after every action."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from engine.core import Event
+from engine.registry import GAMES
+
+# Ending placement early keeps a random playout moving through days instead of placing forever.
+PREFER = ("roll_hazard", "next_day")
+
+
+def playout(seed: int, *, steps: int = 400, team: bool = False) -> Iterator[tuple[dict[str, Any], list[Event]]]:
+    """Yield (view, events) after setup and after every action of a random game with ``seed``."""
+    rules = GAMES["exobase"]
+    players = ["ana", "ben"] if team else ["ana"]
+    state = rules.setup(players, {"mode": "normal", "team": team}, seed)
+    chooser = random.Random(seed)
+    yield rules.view(state, None), []
+    for _ in range(steps):
+        if rules.outcome(state) is not None:
+            return
+        seats = sorted(rules.active_seats(state))
+        if not seats:
+            return
+        actions = rules.legal_actions(state, seats[0])
+        if not actions:
+            return
+        preferred = [a for a in actions if a.kind in PREFER]
+        action = preferred[0] if preferred else chooser.choice(actions)
+        state, events = rules.apply(state, seats[0], action)
+        yield rules.view(state, None), events
