@@ -1,0 +1,218 @@
+"""The status panel: day and phase, hazard, pending choice, production, storage, energy and founders."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from render.canvas import Canvas
+from render.exobase.common import MARGIN, WIDTH, View, day_line, founders_by_id, phase_name, who
+from render.icons import bolt, founder_disc
+from render.theme import (
+    ACCENT,
+    BAD,
+    GOOD,
+    GREEN_ZONE,
+    HEALTH,
+    HEALTH_EMPTY,
+    HEALTH_LOW,
+    OUTLINE,
+    RESOURCES,
+    SURFACE,
+    TEXT,
+    TEXT_DIM,
+    WARN,
+    ink_on,
+    resource_colour,
+)
+
+HEIGHT_LIMIT = 4000
+BODY = 26
+SMALL = 24
+TRACK_X = 230
+STORE_X = 860
+ROW = 54
+
+
+def render_panel(view: View) -> bytes:
+    """The status panel as a PNG.
+
+    Raises KeyError when a founder lacks its "id".
+    """
+    canvas = draw_panel(view)
+    return canvas.png(height=canvas.bottom + MARGIN)
+
+
+def draw_panel(view: View) -> Canvas:
+    """The drawn panel; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
+    canvas = Canvas(WIDTH, HEIGHT_LIMIT)
+    y = header(canvas, view, MARGIN)
+    y = outcome(canvas, view, y)
+    y = pending(canvas, view, y)
+    y = hazard(canvas, view, y)
+    y = resources(canvas, view, y + 10)
+    y = energy(canvas, view, y + 6)
+    founders(canvas, view, y + 16)
+    return canvas
+
+
+def header(canvas: Canvas, view: View, y: int) -> int:
+    score = canvas.text(WIDTH - MARGIN, y, f"Score {int(view.get('score', 0))}", 34, ACCENT, anchor="ra")
+    mode = "  ·  Hardcore" if view.get("mode") == "hardcore" else ""
+    line = f"{day_line(view)}  ·  {phase_name(view)}{mode}"
+    canvas.text(MARGIN, y, line, 34, TEXT, max_width=score[0] - MARGIN - 24)
+    return y + 56
+
+
+def banner(canvas: Canvas, y: int, title: str, text: str, colour: tuple[int, int, int]) -> int:
+    """A bordered box with a bold title and wrapped text; returns the y below it."""
+    top = y
+    inner = WIDTH - 2 * MARGIN - 36
+    lines_y = y + 14 + 44
+    body_end = canvas.paragraph(MARGIN + 18, lines_y, text, BODY, TEXT, inner) if text else lines_y
+    canvas.rect((MARGIN, top, WIDTH - MARGIN, body_end + 8), None, outline=colour, width=4, radius=12)
+    canvas.text(MARGIN + 18, y + 12, title, 30, colour, max_width=inner)
+    return body_end + 24
+
+
+def outcome(canvas: Canvas, view: View, y: int) -> int:
+    result = view.get("outcome")
+    if not result:
+        return y
+    won = bool(result.get("won"))
+    title = f"{'VICTORY' if won else 'DEFEAT'}  ·  final score {int(result.get('score', 0))}"
+    return banner(canvas, y, title, str(result.get("reason", "")), GOOD if won else BAD)
+
+
+def pending(canvas: Canvas, view: View, y: int) -> int:
+    choice = view.get("pending")
+    if not choice:
+        return y
+    names = card_names(view)
+    options = ", ".join(names.get(str(o), str(o)) for o in choice.get("options", []))
+    text = str(choice.get("text", ""))
+    if options:
+        text = f"{text}  Options: {options}."
+    kind = str(choice.get("kind", "")).replace("_", " ")
+    return banner(canvas, y, f"Waiting for you: {kind}", text, ACCENT)
+
+
+def hazard(canvas: Canvas, view: View, y: int) -> int:
+    rolled = view.get("hazard")
+    if not rolled:
+        return y
+    roll, die = int(rolled.get("roll", 0)), int(rolled.get("die", 0))
+    title = f"Hazard {roll} (d6 {die} + day {roll - die}): {rolled.get('name', '')}"
+    return banner(canvas, y, title, str(rolled.get("text", "")), WARN)
+
+
+def resources(canvas: Canvas, view: View, y: int) -> int:
+    """One row per resource: name, production track with its green area, stored amount against the cap."""
+    top = production_max(view)
+    cell = (STORE_X - 30 - TRACK_X) // (top + 1)
+    canvas.text(MARGIN, y, "Resource", SMALL, TEXT_DIM)
+    canvas.text(TRACK_X, y, "Production  (green area = goal)", SMALL, TEXT_DIM)
+    canvas.text(STORE_X, y, "Stored / cap", SMALL, TEXT_DIM)
+    y += 40
+    for res in RESOURCES:
+        colour = resource_colour(res)
+        canvas.rect((MARGIN, y + 6, MARGIN + 14, y + ROW - 12), colour)
+        canvas.text(MARGIN + 26, y + 8, res.capitalize(), 28, colour)
+        produced = int(view.get("production", {}).get(res, 0))
+        green = int(view.get("green", {}).get(res, top + 1))
+        for value in range(top + 1):
+            x = TRACK_X + value * cell
+            box = (x, y + 2, x + cell - 4, y + ROW - 8)
+            current = value == produced
+            fill = colour if current else (GREEN_ZONE if value >= green else SURFACE)
+            canvas.rect(box, fill, outline=TEXT if current else OUTLINE, width=3 if current else 1, radius=6)
+            ink = ink_on(fill) if current else (TEXT if value >= green else TEXT_DIM)
+            canvas.text((box[0] + box[2]) // 2, (box[1] + box[3]) // 2, str(value), 24, ink, anchor="mm")
+        stored = int(view.get("storage", {}).get(res, 0))
+        cap = int(view.get("storage_cap", {}).get(res, 6))
+        canvas.text(STORE_X, y + 6, f"{stored} / {cap}", 32, BAD if stored >= cap else TEXT)
+        y += ROW
+    return y
+
+
+def production_max(view: View) -> int:
+    top = int(view.get("production_max", 0))
+    return max([top, *(int(v) for v in view.get("production", {}).values())])
+
+
+def energy(canvas: Canvas, view: View, y: int) -> int:
+    power = view.get("energy", {})
+    supply, demand, bank = int(power.get("supply", 0)), int(power.get("demand", 0)), int(power.get("bank", 0))
+    width = bolt(canvas, MARGIN, y + 2, 32, on=supply >= demand)
+    short = "  (SHORT)" if demand > supply else ""
+    line = f"Energy: supply {supply}  ·  demand {demand}  ·  bank {bank}{short}"
+    canvas.text(MARGIN + width + 12, y + 2, line, 30, BAD if short else TEXT)
+    return y + 48
+
+
+def card_names(view: View) -> dict[str, str]:
+    names = {str(c["card"]): str(c.get("name", c["card"])) for c in view.get("base", [])}
+    for row in ("location_row", "task_row"):
+        for card in view.get(row) or []:
+            if card:
+                names.setdefault(str(card["card"]), str(card.get("location_name") or card.get("name")))
+    return names
+
+
+def founders(canvas: Canvas, view: View, y: int) -> int:
+    canvas.text(MARGIN, y, "Founders", 30, TEXT)
+    y += 46
+    markers = founders_by_id(view)
+    names = card_names(view)
+    for founder in view.get("founders", []):
+        y = founder_block(canvas, founder, markers, names, y) + 14
+    return y
+
+
+def founder_block(
+    canvas: Canvas, founder: Mapping[str, Any], markers: Mapping[str, Any], names: Mapping[str, str], y: int
+) -> int:
+    """Name, health bar, whereabouts, then passive, instants and tucked cards; returns the y below."""
+    marker = who(markers, str(founder["id"]))
+    alive = bool(founder.get("alive", True))
+    founder_disc(canvas, MARGIN + 22, y + 20, 22, marker.initials, marker.colour if alive else TEXT_DIM)
+    name_box = canvas.text(MARGIN + 56, y + 4, marker.name, 30, TEXT if alive else TEXT_DIM)
+    x = max(name_box[2] + 24, MARGIN + 230)
+    if not alive:
+        canvas.text(x, y + 6, "DEAD", 28, BAD)
+        return y + 46
+    x = health_bar(canvas, founder, x, y + 6)
+    place = names.get(str(founder.get("at")), str(founder.get("at") or "-"))
+    doing = founder.get("doing")
+    where = str(doing) if doing else f"at {place}"
+    canvas.text(x + 20, y + 8, where, SMALL, TEXT_DIM, bold=False, max_width=WIDTH - MARGIN - x - 20)
+    y += 46
+    indent, inner = MARGIN + 56, WIDTH - 2 * MARGIN - 56
+    passive = str(founder.get("passive", ""))
+    if passive:
+        y = canvas.paragraph(indent, y, f"Passive: {passive}", SMALL, TEXT, inner, step=31)
+    for instant in founder.get("instants", []):
+        used = bool(instant.get("used"))
+        label = f"Instant{' (used)' if used else ''}: {instant.get('text', '')}"
+        y = canvas.paragraph(indent, y, label, SMALL, TEXT_DIM if used else ACCENT, inner, step=31)
+    for card in founder.get("tucked", []):
+        used = bool(card.get("used"))
+        kind = str(card.get("kind", ""))
+        label = f"Tucked {card.get('name', '')} ({kind}{', used' if used else ''}): {card.get('text', '')}"
+        y = canvas.paragraph(indent, y, label, SMALL, TEXT_DIM if used else GOOD, inner, step=31)
+    return y
+
+
+def health_bar(canvas: Canvas, founder: Mapping[str, Any], x: int, y: int) -> int:
+    """One cell per health point, orange at or below the injury mark; returns the x after the label."""
+    health, top = int(founder.get("health", 0)), int(founder.get("max_health", 0))
+    injured_at = int(founder.get("injured_at", 0))
+    for point in range(1, top + 1):
+        fill = (HEALTH_LOW if health <= injured_at else HEALTH) if point <= health else HEALTH_EMPTY
+        canvas.rect(
+            (x, y + 4, x + 22, y + 30), fill, outline=TEXT if point == injured_at else None, width=2, radius=4
+        )
+        x += 27
+    label = f"{health}/{top}" + ("  INJURED" if founder.get("injured") else "")
+    box = canvas.text(x + 8, y + 2, label, 26, HEALTH_LOW if founder.get("injured") else TEXT)
+    return box[2]

@@ -1,0 +1,151 @@
+"""The card rows: the location row (what can be built) and the task row (work for abilities)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from render.canvas import Canvas
+from render.exobase.common import MARGIN, WIDTH, View, Who, founders_by_id, who
+from render.icons import bolt, die_number, founder_disc, warning
+from render.theme import ACCENT, GOOD, OUTLINE, TEXT, TEXT_DIM, resource_colour
+
+HEIGHT_LIMIT = 2400
+COLS = 4
+GUTTER = 18
+PAD = 14
+SIZE = 24
+STEP = 31
+CARD_W = (WIDTH - 2 * MARGIN - (COLS - 1) * GUTTER) // COLS
+
+Card = Mapping[str, Any]
+
+
+def render_rows(view: View) -> bytes:
+    """The location row and the task row as a PNG (empty slots are marked as such)."""
+    canvas = draw_rows(view)
+    return canvas.png(height=canvas.bottom + MARGIN)
+
+
+def draw_rows(view: View) -> Canvas:
+    canvas = Canvas(WIDTH, HEIGHT_LIMIT)
+    markers = founders_by_id(view)
+    canvas.text(MARGIN, MARGIN, "Location row  ·  build into your base", 32, TEXT)
+    y = row(canvas, view.get("location_row") or [], MARGIN + 52, markers, location_card)
+    pile = int(view.get("pile_count", 0))
+    canvas.text(
+        MARGIN,
+        y + 24,
+        f"Task row  ·  work for a reward and an ability  ·  pile {pile}",
+        32,
+        TEXT,
+        max_width=WIDTH - 2 * MARGIN,
+    )
+    row(canvas, view.get("task_row") or [], y + 76, markers, task_card)
+    return canvas
+
+
+def row(canvas: Canvas, cards: Sequence[Card | None], y: int, markers: Mapping[str, Who], draw: Any) -> int:
+    """Draw up to four cards side by side with a shared height; returns the y below the row."""
+    bottom = y + 120
+    for index in range(COLS):
+        card = cards[index] if index < len(cards) else None
+        x = MARGIN + index * (CARD_W + GUTTER)
+        if card is None:
+            canvas.text(x + PAD, y + PAD, "empty", SIZE, TEXT_DIM, bold=False)
+            continue
+        bottom = max(bottom, draw(canvas, card, x, y + PAD, markers) + PAD)
+    for index in range(COLS):
+        x = MARGIN + index * (CARD_W + GUTTER)
+        filled = index < len(cards) and cards[index] is not None
+        canvas.rect(
+            (x, y, x + CARD_W, bottom), None, outline=OUTLINE if filled else (50, 56, 80), width=3, radius=12
+        )
+    return bottom
+
+
+def occupant(canvas: Canvas, x: int, y: int, founder: Any, markers: Mapping[str, Who], verb: str) -> int:
+    if not founder:
+        return y
+    marker = who(markers, str(founder))
+    founder_disc(canvas, x + PAD + 16, y + 16, 16, marker.initials, marker.colour)
+    canvas.text(
+        x + PAD + 40, y + 3, f"{marker.name} {verb}", SIZE, TEXT, bold=False, max_width=CARD_W - 2 * PAD - 40
+    )
+    return y + 40
+
+
+def location_card(canvas: Canvas, card: Card, x: int, y: int, markers: Mapping[str, Who]) -> int:
+    """Name and die value, doors, cost per resource, energy, benefit and builder; returns the y below."""
+    inner = CARD_W - 2 * PAD
+    die_number(canvas, x + PAD, y, 36, int(card.get("dice", 0)))
+    canvas.text(
+        x + PAD + 46,
+        y + 4,
+        str(card.get("name", card["card"])),
+        26,
+        TEXT,
+        condensed=True,
+        max_width=inner - 46,
+    )
+    y += 48
+    doors = "".join(card.get("doors", [])) or "none"
+    canvas.text(x + PAD, y, f"Doors: {doors}", SIZE, TEXT_DIM, bold=False)
+    y += STEP + 4
+    cost = {str(k): int(v) for k, v in (card.get("cost") or {}).items() if int(v)}
+    if not cost:
+        canvas.text(x + PAD, y, "Cost: free", SIZE, TEXT)
+        y += STEP
+    for res, amount in cost.items():
+        canvas.rect((x + PAD, y + 5, x + PAD + 10, y + 24), resource_colour(res))
+        canvas.text(x + PAD + 18, y, f"{amount} {res}", SIZE, resource_colour(res))
+        y += STEP
+    y += 4
+    if card.get("generator"):
+        bolt(canvas, x + PAD, y + 2, 24)
+        canvas.text(x + PAD + 22, y, "Generator", SIZE, GOOD)
+    else:
+        bolt(canvas, x + PAD, y + 2, 24)
+        canvas.text(x + PAD + 22, y, f"Needs {int(card.get('energy', 0))} energy", SIZE, TEXT, bold=False)
+    y += STEP + 4
+    y = canvas.paragraph(
+        x + PAD, y, str(card.get("benefit", "")), SIZE, ACCENT, inner, condensed=True, step=STEP
+    )
+    return occupant(canvas, x, y + 4, card.get("builder"), markers, "builds")
+
+
+def task_card(canvas: Canvas, card: Card, x: int, y: int, markers: Mapping[str, Who]) -> int:
+    """Task name, its location, danger, reward, ability and worker; returns the y below."""
+    inner = CARD_W - 2 * PAD
+    if card.get("from_pile"):
+        canvas.text(x + PAD, y, "TOP OF PILE", 22, ACCENT)
+        y += 30
+    y = canvas.paragraph(
+        x + PAD, y, str(card.get("name", card["card"])), 26, TEXT, inner, bold=True, condensed=True, step=32
+    )
+    canvas.text(
+        x + PAD,
+        y,
+        f"flips to {card.get('location_name', '')}",
+        SIZE,
+        TEXT_DIM,
+        bold=False,
+        condensed=True,
+        max_width=inner,
+    )
+    y += STEP + 4
+    danger = int(card.get("danger", 0))
+    if danger:
+        width = warning(canvas, x + PAD, y + 2, 22)
+        canvas.text(x + PAD + width + 8, y, f"Danger {danger}", SIZE, TEXT)
+    else:
+        canvas.text(x + PAD, y, "No danger", SIZE, TEXT_DIM, bold=False)
+    y += STEP
+    y = canvas.paragraph(
+        x + PAD, y, f"Reward: {card.get('reward', '')}", SIZE, GOOD, inner, condensed=True, step=STEP
+    )
+    kind = str(card.get("ability_kind", "")).capitalize()
+    y = canvas.paragraph(
+        x + PAD, y + 4, f"{kind}: {card.get('ability', '')}", SIZE, ACCENT, inner, condensed=True, step=STEP
+    )
+    return occupant(canvas, x, y + 4, card.get("worker"), markers, "works it")
