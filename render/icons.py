@@ -27,7 +27,7 @@ def die_face(canvas: Canvas, x: int, y: int, size: int, value: int, *, face: Rgb
             (x + size // 2, y + size // 2), str(value), font=font(size // 2, bold=True), fill=pip, anchor="mm"
         )
         return
-    r = max(3, size // 11)
+    r = max(3, size // 9)
     for fx, fy in PIPS[value]:
         canvas.disc(x + int(fx * size), y + int(fy * size), r, pip)
 
