@@ -13,7 +13,9 @@ from engine.registry import GAMES
 PREFER = ("roll_hazard", "next_day")
 
 
-def playout(seed: int, *, steps: int = 400, team: bool = False) -> Iterator[tuple[dict[str, Any], list[Event]]]:
+def playout(
+    seed: int, *, steps: int = 400, team: bool = False
+) -> Iterator[tuple[dict[str, Any], list[Event]]]:
     """Yield (view, events) after setup and after every action of a random game with ``seed``."""
     rules = GAMES["exobase"]
     players = ["ana", "ben"] if team else ["ana"]

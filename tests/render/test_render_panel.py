@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from render.exobase.panel import STORE_X, TRACK_X, draw_panel, production_max, render_panel
+from render.theme import GREEN_ZONE, SURFACE, resource_colour
+from tests.render.conftest import open_png
+from tests.render.views import crowded_view, fresh_view, over_view
+
+
+def cell_centre_left(view: dict[str, Any], resource: str, value: int) -> tuple[int, int]:
+    """A pixel inside the production cell ``value`` of ``resource`` (left of its number)."""
+    canvas = draw_panel(view)
+    label = next(p for p in canvas.texts if p.text == resource.capitalize())
+    cell = (STORE_X - 30 - TRACK_X) // (production_max(view) + 1)
+    return TRACK_X + value * cell + 8, (label.box[1] + label.box[3]) // 2
+
+
+@pytest.mark.parametrize(
+    "view",
+    [fresh_view(), crowded_view(), over_view(won=True), over_view(won=False)],
+    ids=["fresh", "crowded", "won", "lost"],
+)
+def test_panel_text_never_overlaps(view: dict[str, Any]) -> None:
+    assert draw_panel(view).overlapping_texts() == []
+    data = render_panel(view)
+    assert len(data) < 500_000
+    image = open_png(data)
+    assert image.width == 1100 and image.height < 2200
+
+
+def test_green_area_and_current_production_are_drawn() -> None:
+    view = fresh_view()
+    canvas = draw_panel(view)
+    green = view["green"]["food"]
+    below = cell_centre_left(view, "food", green - 2)
+    inside = cell_centre_left(view, "food", green)
+    current = cell_centre_left(view, "food", view["production"]["food"])
+    assert canvas.image.getpixel(inside) == GREEN_ZONE
+    assert canvas.image.getpixel(below) in {SURFACE, resource_colour("food")}
+    assert canvas.image.getpixel(current) == resource_colour("food")
+
+
+def test_panel_names_every_number_a_player_needs() -> None:
+    texts = " | ".join(p.text for p in draw_panel(crowded_view()).texts)
+    for needed in (
+        "Day 7 of 10",
+        "Score 6",
+        "6 / 6",
+        "9 / 9",
+        "demand 8",
+        "DEAD",
+        "INJURED",
+        "Meteor Shower",
+    ):
+        assert needed in texts
+    assert "Storage Silo" in texts  # pending options by name, not id
+
+
+def test_game_over_shows_the_outcome() -> None:
+    texts = " ".join(p.text for p in draw_panel(over_view(won=True)).texts)
+    assert "VICTORY" in texts and "final score 14" in texts
+    texts = " ".join(p.text for p in draw_panel(over_view(won=False)).texts)
+    assert "DEFEAT" in texts

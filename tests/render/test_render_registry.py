@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from engine.core import Event
+from render import RenderedImage
+from render.registry import render_images
+from tests.render.conftest import open_png
+
+ROLL = Event("hazard_roll", "", {"die": 4, "day": 2, "total": 6, "name": "Dust Storm"})
+
+
+def test_base_panel_and_rows_by_default(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
+    view, _ = played[0]
+    images = render_images("exobase", view, [])
+    assert [i.filename for i in images] == ["exobase-base.png", "exobase-panel.png", "exobase-rows.png"]
+    for image in images:
+        open_png(image.data)
+        assert image.description
+
+
+def test_dice_come_with_rolls(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
+    view, _ = played[0]
+    images = render_images("exobase", view, [ROLL])
+    assert images[-1].filename == "exobase-dice.png"
+    assert "Dust Storm" in images[-1].description
+
+
+def test_which_restricts_the_images(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
+    view, _ = played[0]
+    assert [i.filename for i in render_images("exobase", view, [ROLL], which={"dice"})] == [
+        "exobase-dice.png"
+    ]
+    assert [i.filename for i in render_images("exobase", view, [], which={"dice"})] == []
+    names = [i.filename for i in render_images("exobase", view, [], which={"panel"})]
+    assert names == ["exobase-panel.png", "exobase-rows.png"]
+
+
+def test_unknown_games_and_names_raise(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
+    view, _ = played[0]
+    with pytest.raises(ValueError):
+        render_images("chess", view, [])
+    with pytest.raises(ValueError):
+        render_images("exobase", view, [], which={"board"})
+
+
+def test_rendered_images_are_frozen() -> None:
+    image = RenderedImage("a.png", b"", "alt")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        image.filename = "b.png"  # type: ignore[misc]

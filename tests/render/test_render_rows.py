@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+from render.exobase.rows import draw_rows, render_rows
+from tests.render.conftest import open_png
+from tests.render.views import crowded_view, fresh_view
+
+
+def test_rows_show_both_rows_without_overlap() -> None:
+    canvas = draw_rows(crowded_view())
+    assert canvas.overlapping_texts() == []
+    texts = " | ".join(p.text for p in canvas.texts)
+    for needed in (
+        "Bio Dome",
+        "2 minerals",
+        "Needs 1 energy",
+        "Generator",
+        "Danger 3",
+        "TOP OF PILE",
+        "Aoki builds",
+    ):
+        assert needed in texts
+    assert "Kamal works it" in texts
+
+
+def test_empty_slots_are_marked() -> None:
+    view = fresh_view()
+    view["location_row"][0] = None
+    view["task_row"] = view["task_row"][:2]
+    canvas = draw_rows(view)
+    assert sum(p.text == "empty" for p in canvas.texts) == 3
+    image = open_png(render_rows(view))
+    assert image.width == 1100
