@@ -32,7 +32,7 @@ async def render(
     if module is None:
         return []
     try:
-        rendered = await asyncio.to_thread(module.render_images, game, dict(view), list(events), which)
+        rendered = await asyncio.to_thread(module.render_images, game, dict(view), list(events), which=which)
     except (KeyError, LookupError, NotImplementedError):
         return []
     except Exception:
