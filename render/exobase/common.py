@@ -53,8 +53,10 @@ def who(founders: Mapping[str, Who], founder_id: str) -> Who:
 
 
 def day_line(view: View) -> str:
-    day, days = int(view.get("day", 1)), int(view.get("days", 10))
-    left = int(view.get("days_left", days - day + 1))
+    days = int(view.get("days", 10))
+    # The day counter moves one past the last day when time runs out; show the last day instead.
+    day = min(int(view.get("day", 1)), days)
+    left = max(0, int(view.get("days_left", days - day + 1)))
     return f"Day {day} of {days}  ({left} left)"
 
 

@@ -57,7 +57,9 @@ def draw_panel(view: View) -> Canvas:
 
 
 def header(canvas: Canvas, view: View, y: int) -> int:
-    score = canvas.text(WIDTH - MARGIN, y, f"Score {int(view.get('score', 0))}", 34, ACCENT, anchor="ra")
+    # Once the game is over the outcome banner carries the final score instead.
+    label = "" if view.get("outcome") else f"Score {int(view.get('score', 0))}"
+    score = canvas.text(WIDTH - MARGIN, y, label, 34, ACCENT, anchor="ra")
     mode = "  ·  Hardcore" if view.get("mode") == "hardcore" else ""
     line = f"{day_line(view)}  ·  {phase_name(view)}{mode}"
     canvas.text(MARGIN, y, line, 34, TEXT, max_width=score[0] - MARGIN - 24)
