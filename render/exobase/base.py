@@ -89,22 +89,42 @@ def space_text(space: Card, level: int) -> str:
     return (f"L{int(space.get('level', 1))}: " if locked else "") + str(space.get("label", ""))
 
 
-def wrapped(text: str, width: int, detail: int) -> list[str]:
-    """At most ``detail`` lines; the overflow joins the last one, which shrinks or shortens when drawn."""
-    if detail <= 0:
-        return []
+def wrapped(text: str, width: int, most: int) -> list[str]:
+    """At most ``most`` lines; the overflow joins the last one, which shrinks or shortens when drawn."""
     lines = wrap_text(text, LABEL_SIZE, width, condensed=True) or [""]
-    return lines if len(lines) <= detail else [*lines[: detail - 1], " ".join(lines[detail - 1 :])]
+    return lines if len(lines) <= most else [*lines[: most - 1], " ".join(lines[most - 1 :])]
+
+
+# Detail levels, richest first: 3 wraps labels on two lines, 2 keeps one line each, 1 shows only the
+# spaces usable at the card's level, 0 only the name, status and founders.
+DETAILS = (3, 2, 1, 0)
+
+
+def line_limit(detail: int) -> int:
+    return 2 if detail >= 3 else 1
+
+
+def shown_spaces(card: Card, detail: int) -> list[Card]:
+    level = int(card.get("level", 1))
+    spaces = list(card.get("spaces") or [])
+    if detail >= 2:
+        return spaces
+    return [s for s in spaces if int(s.get("level", 1)) <= level] if detail == 1 else []
+
+
+def shown_upgrade(card: Card, detail: int) -> Card | None:
+    upgrade: Card | None = card.get("upgrade")
+    return upgrade if detail >= 2 else None
 
 
 def lines_of(card: Card, tile_w: int, detail: int) -> int:
     """How many text lines the card's spaces and upgrade need at this tile width and detail."""
-    level = int(card.get("level", 1))
-    spaces = card.get("spaces") or []
-    count = sum(len(wrapped(space_text(s, level), space_width(tile_w, s), detail)) for s in spaces)
-    upgrade = card.get("upgrade")
+    level, most = int(card.get("level", 1)), line_limit(detail)
+    spaces = shown_spaces(card, detail)
+    count = sum(len(wrapped(space_text(s, level), space_width(tile_w, s), most)) for s in spaces)
+    upgrade = shown_upgrade(card, detail)
     if upgrade:
-        count += len(wrapped(str(upgrade.get("label", "")), upgrade_width(tile_w, upgrade), detail))
+        count += len(wrapped(str(upgrade.get("label", "")), upgrade_width(tile_w, upgrade), most))
     return count
 
 
@@ -123,7 +143,7 @@ def plan(cards: Sequence[Card], view: View) -> Grid:
     fitted = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
     tile_w = max(MIN_TILE, min(MAX_TILE, fitted))
     # Tall bases drop to one line per space, then to bare tiles, so the image keeps a sane shape.
-    for detail in (2, 1, 0):
+    for detail in DETAILS:
         people = any(needs_status_row(c, view, detail) for c in cards)
         body = max([lines_of(c, tile_w, detail) for c in cards] + [1 if detail else 0])
         tile_h = HEAD + body * LINE + (PEOPLE if people else 0) + FOOT + 8
@@ -206,11 +226,12 @@ def draw_tile(canvas: Canvas, grid: Grid, card: Card, founders: Mapping[str, Who
     name = str(card.get("name", card["card"]))
     canvas.text(ox + 64, oy + 17, name, 29, TEXT, condensed=True, max_width=right - ox - 78)
     y = oy + HEAD + 6
-    for space in card.get("spaces") or []:
-        y = draw_space(canvas, ox, right, y, space, int(card.get("level", 1)), founders, grid.detail)
-    upgrade = card.get("upgrade")
+    most = line_limit(grid.detail)
+    for space in shown_spaces(card, grid.detail):
+        y = draw_space(canvas, ox, right, y, space, int(card.get("level", 1)), founders, most)
+    upgrade = shown_upgrade(card, grid.detail)
     if upgrade:
-        draw_upgrade(canvas, ox, right, y, upgrade, founders, grid.detail)
+        draw_upgrade(canvas, ox, right, y, upgrade, founders, most)
     footer = oy + grid.tile_h - FOOT + 2
     if grid.people:
         draw_people(canvas, ox, right, footer - PEOPLE, card, founders, view, grid.detail)
@@ -231,11 +252,9 @@ def draw_space(
     space: Card,
     level: int,
     founders: Mapping[str, Who],
-    detail: int,
+    most: int,
 ) -> int:
-    """Draw one work space (label, danger, occupant); returns the y below it."""
-    if not detail:
-        return y
+    """Draw one work space (label, danger, occupant) on at most ``most`` lines; returns the y below it."""
     usable = bool(space.get("usable", True)) and int(space.get("level", 1)) <= level
     occupant_disc(canvas, right, y, space.get("occupant"), founders)
     danger = int(space.get("danger", 0))
@@ -251,22 +270,20 @@ def draw_space(
         warning(canvas, num[0] - 30, y + 4, 22)
     colour = TEXT if usable else TEXT_DIM
     width = space_width(right - ox, space)
-    for line in wrapped(space_text(space, level), width, detail):
+    for line in wrapped(space_text(space, level), width, most):
         canvas.text(ox + PAD, y, line, LABEL_SIZE, colour, bold=False, condensed=True, max_width=width)
         y += LINE
     return y
 
 
 def draw_upgrade(
-    canvas: Canvas, ox: int, right: int, y: int, upgrade: Card, founders: Mapping[str, Who], detail: int
+    canvas: Canvas, ox: int, right: int, y: int, upgrade: Card, founders: Mapping[str, Who], most: int
 ) -> None:
-    if not detail:
-        return
     occupant_disc(canvas, right, y, upgrade.get("occupant"), founders)
     canvas.draw.polygon([(ox + 16, y + 15), (ox + 28, y + 3), (ox + 40, y + 15)], fill=ACCENT)
     canvas.rect((ox + 24, y + 15, ox + 32, y + 27), ACCENT)
     width = upgrade_width(right - ox, upgrade)
-    for line in wrapped(str(upgrade.get("label", "")), width, detail):
+    for line in wrapped(str(upgrade.get("label", "")), width, most):
         canvas.text(
             ox + PAD + ARROW_ROOM, y, line, LABEL_SIZE, ACCENT, bold=False, condensed=True, max_width=width
         )
@@ -329,12 +346,11 @@ def draw_people(
 def idle_founders(card: Card, view: View, detail: int) -> list[str]:
     """Living founders on the card whose marker is not drawn elsewhere on the tile.
 
-    With ``detail`` 0 no spaces are drawn, so workers show up here too.
+    At lower detail fewer spaces are drawn, so their workers show up here instead.
     """
     busy: set[Any] = {card.get("repairer")}
-    if detail:
-        busy.update(s.get("occupant") for s in card.get("spaces") or [])
-        busy.add((card.get("upgrade") or {}).get("occupant"))
+    busy.update(s.get("occupant") for s in shown_spaces(card, detail))
+    busy.add((shown_upgrade(card, detail) or {}).get("occupant"))
     return [
         str(f["id"])
         for f in view.get("founders", [])

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.exobase.base import FOOT, PAD, PEOPLE, draw_base, render_base
+from render.exobase.base import DETAILS, FOOT, PAD, PEOPLE, draw_base, render_base
 from render.theme import DAMAGE, DOOR
 from tests.render.conftest import open_png
 from tests.render.views import crowded_view, fresh_view
@@ -52,7 +52,7 @@ def test_a_tall_base_drops_detail_to_stay_readable() -> None:
     column = [dict(view["base"][0], card=f"c{i}", name=f"Card {i}", x=0, y=2 + i) for i in range(6)]
     view["base"] = view["base"] + column
     canvas, grid = draw_base(view)
-    assert grid.rows == 8 and grid.detail < 2
+    assert grid.rows == 8 and grid.detail < DETAILS[0]
     assert grid.tile_h < 200
     assert canvas.overlapping_texts() == []
 
