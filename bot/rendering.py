@@ -12,6 +12,7 @@ from bot.replies import Image
 from engine.core import Event
 
 log = logging.getLogger(__name__)
+_text_only: set[str] = set()
 
 
 def _renderer() -> Any | None:
@@ -33,7 +34,11 @@ async def render(
         return []
     try:
         rendered = await asyncio.to_thread(module.render_images, game, dict(view), list(events), which=which)
-    except (KeyError, LookupError, NotImplementedError):
+    except (LookupError, NotImplementedError, ValueError) as exc:
+        # The registry refuses games it cannot draw; say so once, then stay text-only quietly.
+        if game not in _text_only:
+            _text_only.add(game)
+            log.warning("no images for %s: %s", game, exc)
         return []
     except Exception:
         log.exception("rendering %s failed", game)

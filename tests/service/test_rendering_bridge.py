@@ -29,7 +29,7 @@ async def test_images_are_converted(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_no_renderer_means_text_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rendering, "_renderer", lambda: None)
     assert await rendering.render("exobase", {}, []) == []
-    monkeypatch.setattr(rendering, "_renderer", lambda: renderer(KeyError("tally")))
+    monkeypatch.setattr(rendering, "_renderer", lambda: renderer(ValueError("no renderer for tally")))
     assert await rendering.render("tally", {}, []) == []
 
 
@@ -40,3 +40,13 @@ async def test_a_renderer_crash_costs_only_the_images(
     with caplog.at_level(logging.ERROR):
         assert await rendering.render("exobase", {}, []) == []
     assert "rendering exobase failed" in caplog.text
+
+
+async def test_real_renderer_draws_exobase_and_refuses_others() -> None:
+    pytest.importorskip("render.registry")
+    engine = pytest.importorskip("engine.registry")
+    rules = engine.get_rules("exobase")
+    view = rules.view(rules.setup(["Ann"], {"mode": "normal", "team": False}, 3), None)
+    images = await rendering.render("exobase", view, [])
+    assert images and all(image.data.startswith(b"\x89PNG") for image in images)
+    assert await rendering.render("tally", {}, []) == []
