@@ -32,6 +32,12 @@ SMALL = 24
 TRACK_X = 230
 STORE_X = 860
 ROW = 54
+CHOICES = {
+    "choose_target": "choose the target",
+    "pay_health": "pay with health",
+    "relocate": "move a founder out",
+    "flip": "flip a task card",
+}
 
 
 def render_panel(view: View) -> bytes:
@@ -95,8 +101,9 @@ def pending(canvas: Canvas, view: View, y: int) -> int:
     text = str(choice.get("text", ""))
     if options:
         text = f"{text}  Options: {options}."
-    kind = str(choice.get("kind", "")).replace("_", " ")
-    return banner(canvas, y, f"Waiting for you: {kind}", text, ACCENT)
+    kind = str(choice.get("kind", ""))
+    title = CHOICES.get(kind, kind.replace("_", " "))
+    return banner(canvas, y, f"Waiting for you: {title}", text, ACCENT)
 
 
 def hazard(canvas: Canvas, view: View, y: int) -> int:
