@@ -22,10 +22,13 @@ def test_dejavu_is_used_and_cached() -> None:
 
 
 def test_missing_fonts_fall_back_to_the_builtin_scalable_font(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pillow also searches the system font folders by file name, so the names must be missing too.
     monkeypatch.setattr(fonts, "FONT_DIR", Path("/nonexistent/fonts"))
+    monkeypatch.setattr(fonts, "FILES", dict.fromkeys(fonts.FILES, "no-such-font.ttf"))
     fonts.font.cache_clear()
     try:
         face = fonts.font(30)
+        assert "DejaVu" not in str(face.getname()[0])
         assert face.getbbox("Hab")[3] > 15
     finally:
         fonts.font.cache_clear()
@@ -37,7 +40,9 @@ def test_a_size_must_be_positive() -> None:
 
 
 def test_every_image_renders_without_system_fonts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pillow also searches the system font folders by file name, so the names must be missing too.
     monkeypatch.setattr(fonts, "FONT_DIR", Path("/nonexistent/fonts"))
+    monkeypatch.setattr(fonts, "FILES", dict.fromkeys(fonts.FILES, "no-such-font.ttf"))
     fonts.font.cache_clear()
     text_width.cache_clear()
     try:
