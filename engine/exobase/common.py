@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
+from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.core.game import Event
 from engine.exobase.derive import days_left, derive, in_green
 from engine.exobase.model import RESOURCES, Content
 from engine.exobase.state import ExoState, Json
+
+# Legal lists offer the same actions step after step; actions are immutable, so each is built once.
+action_of = lru_cache(maxsize=1 << 16, typed=True)(Action.of)
 
 
 def founder_or_fail(state: ExoState, fid: str) -> Json:
@@ -56,7 +61,12 @@ def store(state: ExoState, cap: Mapping[str, int], gains: dict[str, int]) -> dic
 
 
 def afford(state: ExoState, cost: Mapping[str, int] | None) -> bool:
-    return not cost or all(state.storage[r] >= n for r, n in cost.items())
+    if cost:
+        storage = state.storage
+        for r, n in cost.items():
+            if storage[r] < n:
+                return False
+    return True
 
 
 def pay(state: ExoState, cost: dict[str, int]) -> None:
@@ -78,12 +88,13 @@ def settle(state: ExoState, content: Content, events: list[Event]) -> None:
     if not any(f["alive"] for f in state.founders):
         finish(state, events, False, "Every founder has died.", 0)
         return
-    mode = content.modes[state.mode]
+    green = content.modes[state.mode].green
+    if any(derived.production[r] < green[r] for r in RESOURCES):
+        return
     station = next(
         (b for b in state.base if content.cards[b["card"]].generator and content.cards[b["card"]].core), None
     )
-    full = station is not None and station["level"] == content.cards[station["card"]].max_level
-    if full and all(derived.production[r] >= mode.green[r] for r in RESOURCES):
+    if station is not None and station["level"] == content.cards[station["card"]].max_level:
         points = score(state, content, derived.production)
         finish(state, events, True, "The base can power the shield generator.", points)
 

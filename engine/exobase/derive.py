@@ -8,7 +8,6 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from engine.exobase.grid import Cell
 from engine.exobase.model import BASE_STORAGE_CAP, OPPOSITE, RESOURCES, STEP, Content
 from engine.exobase.state import ExoState, Json
 
@@ -70,8 +69,10 @@ def _card_facts(
 
 def derive(state: ExoState, content: Content) -> Derived:
     """Energy, power, production and storage caps, computed once per distinct base and founders."""
-    founders = tuple((f["id"], tuple(t["card"] for t in f["tucked"])) for f in state.founders if f["alive"])
-    base = tuple((b["card"], b["level"], bool(b["damage"]), tuple(b["picks"])) for b in state.base)
+    founders = tuple(
+        [(f["id"], tuple([t["card"] for t in f["tucked"]])) for f in state.founders if f["alive"]]
+    )
+    base = tuple([(b["card"], b["level"], b["damage"] != 0, tuple(b["picks"])) for b in state.base])
     return _derive(content, state.mode, founders, base)
 
 
@@ -111,10 +112,6 @@ def _derive(
         production=MappingProxyType({r: max(0, min(top, prod[r])) for r in RESOURCES}),
         cap=MappingProxyType({r: BASE_STORAGE_CAP + extra for r in RESOURCES}),
     )
-
-
-def grid_of(state: ExoState, content: Content) -> dict[Cell, frozenset[str]]:
-    return {(b["x"], b["y"]): content.cards[b["card"]].doors for b in state.base}
 
 
 def adjacency(state: ExoState, content: Content) -> dict[str, frozenset[str]]:

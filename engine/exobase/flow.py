@@ -6,7 +6,7 @@ from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.core.game import Event
 from engine.exobase import hazard, night
-from engine.exobase.common import founder_or_fail, settle
+from engine.exobase.common import action_of, founder_or_fail, settle
 from engine.exobase.derive import Derived, derive
 from engine.exobase.instants import instant_actions, use_instant
 from engine.exobase.model import Content
@@ -42,9 +42,9 @@ def legal(
             if fids:
                 out += placements(state, content, d or derive(state, content), fids, kind, card)
         if kind in (None, "end_placement"):
-            out.append(Action.of("end_placement"))
+            out.append(action_of("end_placement"))
     elif state.phase == "hazard" and kind in (None, "roll_hazard") and state.hazard is None:
-        out.append(Action.of("roll_hazard"))
+        out.append(action_of("roll_hazard"))
     elif state.phase == "night" and (kind is None or kind in NIGHT_KINDS):
         out += night.night_actions(state, content)
     return out

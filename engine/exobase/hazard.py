@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.core.game import Event
-from engine.exobase.common import hurt, name
+from engine.exobase.common import action_of, hurt, name
 from engine.exobase.grid import neighbours
 from engine.exobase.model import Content
 from engine.exobase.state import ExoState, Json
@@ -155,12 +155,12 @@ def pending_actions(state: ExoState) -> list[Action]:
         return []
     kind = pending["kind"]
     if kind == "choose_target":
-        return [Action.of("choose_target", card=c) for c in pending["options"]]
+        return [action_of("choose_target", card=c) for c in pending["options"]]
     if kind == "pay_health":
-        return [Action.of("pay_health", founder=f) for f in pending["options"]]
+        return [action_of("pay_health", founder=f) for f in pending["options"]]
     if kind == "relocate":
-        return [Action.of("relocate", founder=pending["founder"], card=c) for c in pending["options"]]
-    return [Action.of("flip", card=c) for c in pending["options"]]
+        return [action_of("relocate", founder=pending["founder"], card=c) for c in pending["options"]]
+    return [action_of("flip", card=c) for c in pending["options"]]
 
 
 def answer(state: ExoState, content: Content, action: Action, events: list[Event]) -> None:

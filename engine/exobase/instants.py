@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.action import Action
 from engine.core.game import Event
-from engine.exobase.common import name, store
+from engine.exobase.common import action_of, name, store
 from engine.exobase.derive import derive
 from engine.exobase.model import RESOURCES, Content
 from engine.exobase.state import ExoState, Json
@@ -36,20 +36,20 @@ def instant_actions(state: ExoState, content: Content) -> list[Action]:
 
 def _uses(state: ExoState, content: Content, fid: str, key: str, effect: Mapping[str, Any]) -> list[Action]:
     if "choice_gain" in effect:
-        return [Action.of("instant", founder=fid, ability=key, resource=r) for r in RESOURCES]
+        return [action_of("instant", founder=fid, ability=key, resource=r) for r in RESOURCES]
     if "heal" in effect:
         return [
-            Action.of("instant", founder=fid, ability=key, target=f["id"])
+            action_of("instant", founder=fid, ability=key, target=f["id"])
             for f in state.founders
             if f["alive"] and f["health"] < content.founders[f["id"]].max_health
         ]
     if "repair" in effect:
         return [
-            Action.of("instant", founder=fid, ability=key, target=b["card"])
+            action_of("instant", founder=fid, ability=key, target=b["card"])
             for b in state.base
             if b["damage"]
         ]
-    return [Action.of("instant", founder=fid, ability=key)]
+    return [action_of("instant", founder=fid, ability=key)]
 
 
 def use_instant(state: ExoState, content: Content, action: Action, events: list[Event]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.core.game import Event
-from engine.exobase.common import finish, name, store
+from engine.exobase.common import action_of, finish, name, store
 from engine.exobase.derive import derive
 from engine.exobase.model import Content
 from engine.exobase.state import ExoState
@@ -22,12 +22,12 @@ def night_actions(state: ExoState, content: Content) -> list[Action]:
     out: list[Action] = []
     for f in state.founders:
         if f["alive"] and f["task"] is not None and f["task"] in state.task_cards():
-            out.append(Action.of("tuck", founder=f["id"], card=f["task"]))
+            out.append(action_of("tuck", founder=f["id"], card=f["task"]))
     if hab_standing(state, content) and state.storage["food"] >= REST_COST:
         for f in state.founders:
             if f["alive"] and f["health"] < content.founders[f["id"]].max_health:
-                out.append(Action.of("rest", founder=f["id"]))
-    out.append(Action.of("next_day"))
+                out.append(action_of("rest", founder=f["id"]))
+    out.append(action_of("next_day"))
     return out
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core.action import Action
+from engine.core.action import Action, Scalar
 from engine.exobase.common import afford
-from engine.exobase.derive import Derived, grid_of
-from engine.exobase.grid import fits, open_cells
+from engine.exobase.derive import Derived
+from engine.exobase.grid import Cell, fits, open_cells
 from engine.exobase.model import RESOURCES, Card, Content, Space
 from engine.exobase.state import ExoState, Json
 
@@ -16,6 +16,8 @@ PLACEMENT_KINDS = ("work", "task", "upgrade", "build", "repair")
 # An open placement before a founder is chosen: (kind, card, detail), where the detail is the
 # space index for work, the current level for upgrade, the cell "x,y" for build, else "".
 Option = tuple[str, str, int | str]
+# A placed card as far as building next to it matters: (x, y, card).
+_Site = tuple[int, int, str]
 
 
 def free_founders(state: ExoState) -> list[Json]:
@@ -49,7 +51,7 @@ def _actions(content: Content, option: Option, fid: str) -> tuple[Action, ...]:
     """The actions of one open placement for one founder; built once, since actions are immutable."""
     kind, cid, detail = option
     card = content.cards[cid]
-    args: dict[str, str | int] = {"founder": fid, "card": cid}
+    args: dict[str, Scalar] = {"founder": fid, "card": cid}
     choices: tuple[str, ...] = ()
     if kind == "work":
         args["space"] = detail
@@ -139,15 +141,26 @@ def _upgrade(state: ExoState, content: Content, d: Derived, only: str | None) ->
 
 def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
     out: list[Option] = []
-    grid = grid_of(state, content)
-    cells = sorted(open_cells(grid))
+    layout = tuple([(b["x"], b["y"], b["card"]) for b in state.base])
     for cid in state.location_row:
         if cid is None or only not in (None, cid):
             continue
         card = content.cards[cid]
         if not afford(state, card.cost) or d.bank < card.needs(1):
             continue
-        for cell in cells:
-            if fits(card.doors, cell, grid):
-                out.append(("build", cid, f"{cell[0]},{cell[1]}"))
+        out += [("build", cid, at) for at in _sites(content, layout, card.doors)]
     return out
+
+
+@lru_cache(maxsize=4096)
+def _sites(content: Content, layout: tuple[_Site, ...], doors: frozenset[str]) -> tuple[str, ...]:
+    """The cells ("x,y", in cell order) where a card with ``doors`` fits a base laid out as ``layout``."""
+    grid, cells = _open(content, layout)
+    return tuple(f"{x},{y}" for x, y in cells if fits(doors, (x, y), grid))
+
+
+@lru_cache(maxsize=1024)
+def _open(content: Content, layout: tuple[_Site, ...]) -> tuple[dict[Cell, frozenset[str]], tuple[Cell, ...]]:
+    """The doors at each cell of a base laid out as ``layout``, and its open cells in order."""
+    grid = {(x, y): content.cards[cid].doors for x, y, cid in layout}
+    return grid, tuple(sorted(open_cells(grid)))
