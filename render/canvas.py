@@ -47,6 +47,20 @@ def line_box(x: int, y: int, width: int, face: Font, anchor: str) -> Box:
     return (left, top, left + width, top + height)
 
 
+@lru_cache(maxsize=1024)
+def text_mask(text: str, size: int, bold: bool, condensed: bool) -> tuple[Image.Image, int, int]:
+    """The text rendered once as a coverage mask, with the ink's offset from its top-left origin.
+
+    Labels repeat from one render to the next; stamping a cached mask is many times cheaper than
+    asking FreeType to lay the text out again.
+    """
+    face = font(size, bold=bold, condensed=condensed)
+    left, top, right, bottom = (int(v) for v in face.getbbox(text, anchor="la"))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor="la")
+    return mask, left, top
+
+
 def wrap_text(
     text: str, size: int, max_width: int, *, bold: bool = False, condensed: bool = False
 ) -> list[str]:
@@ -106,12 +120,30 @@ class Canvas:
         if max_width is not None:
             size, text = self.fit(text, size, max_width, bold=bold, condensed=condensed)
         face = font(size, bold=bold, condensed=condensed)
-        self.draw.text((x, y), text, font=face, fill=fill, anchor=anchor)
         box = line_box(x, y, text_width(text, size, bold=bold, condensed=condensed), face, anchor)
         if text:
+            self.stamp(box[0], box[1], text, face, fill, size=size, bold=bold, condensed=condensed)
             self.texts.append(Placed(text, box))
         self.bottom = max(self.bottom, box[3])
         return box
+
+    def stamp(
+        self, x: int, y: int, text: str, face: Font, fill: Rgb, *, size: int, bold: bool, condensed: bool
+    ) -> None:
+        """Draw ``text`` with the top-left of its line at (x, y), from the mask cache when possible."""
+        if not isinstance(face, ImageFont.FreeTypeFont):
+            self.draw.text((x, y), text, font=face, fill=fill)
+            return
+        mask, left, top = text_mask(text, size, bold, condensed)
+        corner = (x + left, y + top)
+        self.image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
+
+    def label(self, x: int, y: int, text: str, size: int, fill: Rgb, *, anchor: str = "mm") -> None:
+        """Bold text inside a shape (die numbers, initials): drawn like ``text`` but not recorded,
+        since it sits within its own marker rather than in the layout."""
+        face = font(size, bold=True)
+        box = line_box(x, y, text_width(text, size), face, anchor)
+        self.stamp(box[0], box[1], text, face, fill, size=size, bold=True, condensed=False)
 
     def fit(
         self, text: str, size: int, max_width: int, *, bold: bool = True, condensed: bool = False

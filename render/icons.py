@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from render.canvas import Canvas
-from render.fonts import font
 from render.theme import DAMAGE, POWER_OFF, POWER_ON, TEXT, WARN, Rgb
 
 # Pip positions on a unit square for each die face.
@@ -23,9 +22,7 @@ def die_face(canvas: Canvas, x: int, y: int, size: int, value: int, *, face: Rgb
         (x, y, x + size, y + size), face, outline=(20, 20, 30), width=max(2, size // 30), radius=size // 6
     )
     if value not in PIPS:
-        canvas.draw.text(
-            (x + size // 2, y + size // 2), str(value), font=font(size // 2, bold=True), fill=pip, anchor="mm"
-        )
+        canvas.label(x + size // 2, y + size // 2, str(value), size // 2, pip)
         return
     r = max(3, size // 9)
     for fx, fy in PIPS[value]:
@@ -35,13 +32,7 @@ def die_face(canvas: Canvas, x: int, y: int, size: int, value: int, *, face: Rgb
 def die_number(canvas: Canvas, x: int, y: int, size: int, value: int) -> None:
     """A die-value badge: a light square with the value as a bold number (reads at any scale)."""
     canvas.rect((x, y, x + size, y + size), (235, 238, 250), outline=(20, 20, 30), width=2, radius=size // 5)
-    canvas.draw.text(
-        (x + size // 2, y + size // 2 + 1),
-        str(value),
-        font=font(int(size * 0.7), bold=True),
-        fill=(15, 15, 25),
-        anchor="mm",
-    )
+    canvas.label(x + size // 2, y + size // 2 + 1, str(value), int(size * 0.7), (15, 15, 25))
 
 
 def bolt(canvas: Canvas, x: int, y: int, height: int, *, on: bool = True) -> int:
@@ -81,6 +72,4 @@ def damage_token(canvas: Canvas, cx: int, cy: int, r: int) -> None:
 def founder_disc(canvas: Canvas, cx: int, cy: int, r: int, initials: str, colour: Rgb) -> None:
     """A founder marker: a coloured disc with the founder's initials in dark ink."""
     canvas.disc(cx, cy, r, colour, outline=(10, 10, 20), width=2)
-    canvas.draw.text(
-        (cx, cy + 1), initials, font=font(int(r * 1.0), bold=True), fill=(10, 10, 20), anchor="mm"
-    )
+    canvas.label(cx, cy + 1, initials, r, (10, 10, 20))

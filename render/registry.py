@@ -21,8 +21,8 @@ def render_images(
 ) -> list[RenderedImage]:
     """The images to post: base, panel and card rows always (unless ``which`` narrows them), dice when rolled.
 
-    ``which`` names among "base", "panel", "rows" and "dice"; "panel" also brings the rows, which
-    complete the status. Raises ValueError for a game without renderers or an unknown image name.
+    ``which`` names among "base", "panel", "rows" and "dice"; each name is one image whose file is
+    "<name>.png". Raises ValueError for a game without renderers or an unknown image name.
     """
     if game != "exobase":
         raise ValueError(f"There is no renderer for the game '{game}'.")
@@ -30,8 +30,6 @@ def render_images(
     unknown = wanted - NAMES
     if unknown:
         raise ValueError(f"Unknown image names: {', '.join(sorted(unknown))}.")
-    if "panel" in wanted:
-        wanted.add("rows")
     return exobase_images(view, events, wanted)
 
 
@@ -40,17 +38,15 @@ def exobase_images(view: Mapping[str, Any], events: Sequence[Event], wanted: set
     images: list[RenderedImage] = []
     if "base" in wanted:
         count = len(view.get("base") or [])
-        images.append(
-            RenderedImage("exobase-base.png", render_base(view), f"The base: {count} locations. {when}.")
-        )
+        images.append(RenderedImage("base.png", render_base(view), f"The base: {count} locations. {when}."))
     if "panel" in wanted:
         text = f"Status: production, storage, energy and founders. {when}."
-        images.append(RenderedImage("exobase-panel.png", render_panel(view), text))
+        images.append(RenderedImage("panel.png", render_panel(view), text))
     if "rows" in wanted:
         text = "The location row and the task row."
-        images.append(RenderedImage("exobase-rows.png", render_rows(view), text))
+        images.append(RenderedImage("rows.png", render_rows(view), text))
     rolls = rolls_from_events(events, view) if "dice" in wanted else []
     if rolls:
         labels = "; ".join(f"{r.label}: {', '.join(map(str, r.dice))}" for r in rolls)
-        images.append(RenderedImage("exobase-dice.png", render_dice(rolls), f"Dice. {labels}"[:1000]))
+        images.append(RenderedImage("dice.png", render_dice(rolls), f"Dice. {labels}"[:1000]))
     return images

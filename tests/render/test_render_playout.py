@@ -18,7 +18,7 @@ def test_every_state_of_a_seeded_game_renders(played: list[tuple[dict[str, Any],
             assert len(image.data) < 500_000
             png = open_png(image.data)
             assert png.width <= 1600 and png.height <= 2400
-            dice_posts += image.filename == "exobase-dice.png"
+            dice_posts += image.filename == "dice.png"
     assert dice_posts > 0
 
 

@@ -16,7 +16,7 @@ ROLL = Event("hazard_roll", "", {"die": 4, "day": 2, "total": 6, "name": "Dust S
 def test_base_panel_and_rows_by_default(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
     view, _ = played[0]
     images = render_images("exobase", view, [])
-    assert [i.filename for i in images] == ["exobase-base.png", "exobase-panel.png", "exobase-rows.png"]
+    assert [i.filename for i in images] == ["base.png", "panel.png", "rows.png"]
     for image in images:
         open_png(image.data)
         assert image.description
@@ -25,18 +25,16 @@ def test_base_panel_and_rows_by_default(played: list[tuple[dict[str, Any], list[
 def test_dice_come_with_rolls(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
     view, _ = played[0]
     images = render_images("exobase", view, [ROLL])
-    assert images[-1].filename == "exobase-dice.png"
+    assert images[-1].filename == "dice.png"
     assert "Dust Storm" in images[-1].description
 
 
 def test_which_restricts_the_images(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
     view, _ = played[0]
-    assert [i.filename for i in render_images("exobase", view, [ROLL], which={"dice"})] == [
-        "exobase-dice.png"
-    ]
+    assert [i.filename for i in render_images("exobase", view, [ROLL], which={"dice"})] == ["dice.png"]
     assert [i.filename for i in render_images("exobase", view, [], which={"dice"})] == []
-    names = [i.filename for i in render_images("exobase", view, [], which={"panel"})]
-    assert names == ["exobase-panel.png", "exobase-rows.png"]
+    names = [i.filename for i in render_images("exobase", view, [], which={"panel", "rows"})]
+    assert names == ["panel.png", "rows.png"]
 
 
 def test_unknown_games_and_names_raise(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
