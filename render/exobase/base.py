@@ -29,6 +29,7 @@ PEOPLE = 42
 TITLE = 78
 LEGEND = 70
 MIN_TILE = 250
+MIN_WIDTH = 880
 MAX_HEIGHT = 1500
 MAX_TILE = 380
 DOOR_LEN = 64
@@ -54,13 +55,22 @@ class Grid:
 
     def origin(self, x: int, y: int) -> tuple[int, int]:
         return (
-            MARGIN + (x - self.min_x) * (self.tile_w + GAP),
+            self.left + (x - self.min_x) * (self.tile_w + GAP),
             TITLE + (y - self.min_y) * (self.tile_h + GAP),
         )
 
     @property
     def width(self) -> int:
-        return max(WIDTH, 2 * MARGIN + self.cols * self.tile_w + (self.cols - 1) * GAP)
+        """Never wider than needed (a narrow image shows larger in a chat preview), never below MIN_WIDTH."""
+        return max(MIN_WIDTH, 2 * MARGIN + self.content)
+
+    @property
+    def content(self) -> int:
+        return self.cols * self.tile_w + (self.cols - 1) * GAP
+
+    @property
+    def left(self) -> int:
+        return (self.width - self.content) // 2
 
     @property
     def height(self) -> int:

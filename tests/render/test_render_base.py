@@ -10,7 +10,7 @@ from tests.render.views import crowded_view, fresh_view
 
 def test_fresh_base_is_a_small_valid_png() -> None:
     image = open_png(render_base(fresh_view()))
-    assert 1000 <= image.width <= 1400
+    assert 800 <= image.width <= 1400
     assert 300 <= image.height <= 1500
 
 
