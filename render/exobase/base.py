@@ -345,7 +345,7 @@ def draw_people(
         x = box[2] + 10
     idle = idle_founders(card, view, detail)
     for index, founder_id in enumerate(idle):
-        if x + 34 > limit and index < len(idle):
+        if x + 34 > limit:
             canvas.text(x, y + 4, f"+{len(idle) - index}", 24, TEXT)
             break
         marker = who(founders, founder_id)
