@@ -83,8 +83,10 @@ def settle(state: ExoState, content: Content, events: list[Event]) -> None:
     if state.outcome is not None:
         return
     derived = derive(state, content)
+    storage = state.storage
     for r in RESOURCES:
-        state.storage[r] = min(state.storage[r], derived.cap[r])
+        if storage[r] > derived.cap[r]:
+            storage[r] = derived.cap[r]
     if not any(f["alive"] for f in state.founders):
         finish(state, events, False, "Every founder has died.", 0)
         return

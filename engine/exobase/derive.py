@@ -8,6 +8,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from engine.exobase.grid import Cell
 from engine.exobase.model import BASE_STORAGE_CAP, OPPOSITE, RESOURCES, STEP, Content
 from engine.exobase.state import ExoState, Json
 
@@ -67,6 +68,22 @@ def _card_facts(
     return supply, card.needs(level), tuple(production.items()), storage
 
 
+@lru_cache(maxsize=1024)
+def _founder_share(
+    content: Content, founders: tuple[_FounderKey, ...]
+) -> tuple[int, int, tuple[tuple[str, int], ...]]:
+    """(energy, extra storage, production in effect order) the living founders' passives add."""
+    supply = 0
+    extra = 0
+    production: list[tuple[str, int]] = []
+    for fid, tucked in founders:
+        for effect in _passives(content, fid, tucked):
+            supply += effect.get("energy", 0)
+            extra += effect.get("storage", 0)
+            production += effect.get("production", {}).items()
+    return supply, extra, tuple(production)
+
+
 def derive(state: ExoState, content: Content) -> Derived:
     """Energy, power, production and storage caps, computed once per distinct base and founders."""
     founders = tuple(
@@ -82,14 +99,9 @@ def _derive(
 ) -> Derived:
     mode = content.modes[mode_key]
     prod = dict(mode.start_production)
-    supply = 0
-    extra = 0
-    for fid, tucked in founders:
-        for effect in _passives(content, fid, tucked):
-            supply += effect.get("energy", 0)
-            extra += effect.get("storage", 0)
-            for r, n in effect.get("production", {}).items():
-                prod[r] += n
+    supply, extra, boosts = _founder_share(content, founders)
+    for r, n in boosts:
+        prod[r] += n
     facts = [_card_facts(content, cid, level, damaged) for cid, level, damaged, _ in base]
     supply += sum(f[0] for f in facts)
     left = supply
@@ -117,16 +129,25 @@ def _derive(
 def adjacency(state: ExoState, content: Content) -> dict[str, frozenset[str]]:
     """Which base locations each location reaches through a doorway."""
     at = {(b["x"], b["y"]): b["card"] for b in state.base}
-    out: dict[str, frozenset[str]] = {}
-    for b in state.base:
-        near: list[str] = []
-        for side in content.cards[b["card"]].doors:
-            dx, dy = STEP[side]
-            other = at.get((b["x"] + dx, b["y"] + dy))
-            if other is not None and OPPOSITE[side] in content.cards[other].doors:
-                near.append(other)
-        out[b["card"]] = frozenset(near)
-    return out
+    return {b["card"]: _linked(content, at, b) for b in state.base}
+
+
+def linked(state: ExoState, content: Content, cid: str) -> frozenset[str] | None:
+    """The base locations ``cid`` reaches through a doorway; None when it is not in the base."""
+    placed = state.placed(cid)
+    if placed is None:
+        return None
+    return _linked(content, {(b["x"], b["y"]): b["card"] for b in state.base}, placed)
+
+
+def _linked(content: Content, at: Mapping[Cell, str], placed: Json) -> frozenset[str]:
+    near: list[str] = []
+    for side in content.cards[placed["card"]].doors:
+        dx, dy = STEP[side]
+        other = at.get((placed["x"] + dx, placed["y"] + dy))
+        if other is not None and OPPOSITE[side] in content.cards[other].doors:
+            near.append(other)
+    return frozenset(near)
 
 
 def in_green(state: ExoState, content: Content, production: Mapping[str, int]) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.action import Action
 from engine.core.game import Event
 from engine.exobase.common import hurt, name, pay, store
-from engine.exobase.derive import Derived, adjacency, derive, passives
+from engine.exobase.derive import Derived, derive, linked, passives
 from engine.exobase.model import Content, Space
 from engine.exobase.state import ExoState, Json
 
@@ -86,7 +86,7 @@ def bonus(state: ExoState, content: Content, founder: Json, cid: str | None, res
     """At most +1 per work: a founder's own work bonus, the location's adjacency or a neighbour's help."""
     if any(e.get("work_bonus") == resource for e in passives(state, content, founder)):
         return 1
-    near = None if cid is None else adjacency(state, content).get(cid)
+    near = None if cid is None else linked(state, content, cid)
     if cid is None or near is None:
         return 0
     wanted = content.cards[cid].bonus_from
