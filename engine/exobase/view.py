@@ -43,6 +43,15 @@ def doors(card: Card) -> list[str]:
     return [s for s in SIDES if s in card.doors]
 
 
+def _standing(state: ExoState, key: str, card_id: str) -> str | None:
+    """The founder on space ``key`` while they still stand on that card (at night all are in the Hab)."""
+    founder = state.spots.get(key)
+    if founder is None:
+        return None
+    at = next((f.get("at") for f in state.founders if f["id"] == founder), None)
+    return founder if at == card_id else None
+
+
 def _placed(state: ExoState, content: Content, d: Derived, b: Json) -> dict[str, Any]:
     card = content.cards[b["card"]]
     spaces = [
@@ -51,7 +60,7 @@ def _placed(state: ExoState, content: Content, d: Derived, b: Json) -> dict[str,
             "level": sp.level,
             "label": sp.label,
             "danger": sp.danger,
-            "occupant": state.spots.get(f"{card.id}:{i}"),
+            "occupant": _standing(state, f"{card.id}:{i}", card.id),
             "usable": space_usable(state, card, b, sp, d),
         }
         for i, sp in enumerate(card.spaces)
@@ -60,7 +69,7 @@ def _placed(state: ExoState, content: Content, d: Derived, b: Json) -> dict[str,
     if b["level"] < card.max_level:
         nxt = card.levels[b["level"]]
         label = f"{cost_label(nxt.cost)} -> L{b['level'] + 1}, {nxt.benefit.label}"
-        upgrade = {"label": label, "occupant": state.spots.get(f"{card.id}:up")}
+        upgrade = {"label": label, "occupant": _standing(state, f"{card.id}:up", card.id)}
     return {
         "card": card.id,
         "name": card.name,
@@ -78,7 +87,7 @@ def _placed(state: ExoState, content: Content, d: Derived, b: Json) -> dict[str,
         "bonus_from": card.bonus_from,
         "spaces": spaces,
         "upgrade": upgrade,
-        "repairer": state.spots.get(f"{card.id}:fix"),
+        "repairer": _standing(state, f"{card.id}:fix", card.id),
     }
 
 

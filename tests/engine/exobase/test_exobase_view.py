@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import json
 
-from exo_helpers import FOUR, act, new, placed, rich, rig, to_row, to_task
+from exo_helpers import FOUR, act, new, placed, rich, rig, to_night, to_row, to_task
 
 from engine.core.action import Action
 from engine.exobase import RULES
@@ -132,3 +132,20 @@ def test_unpowered_location_shows_in_the_view() -> None:
     view = RULES.view(state, None)
     shop = next(b for b in view["base"] if b["card"] == "machine_shop")
     assert shop["powered"] is False and not any(s["usable"] for s in shop["spaces"])
+
+
+def test_founders_leave_their_spaces_in_the_view_when_night_falls() -> None:
+    state = new(seed=3)
+    work = next(a for a in RULES.legal_actions(state, 0) if a.kind == "work" and a.get("resource") is None)
+    state, _ = RULES.apply(state, 0, work)
+    card = str(work.arg("card"))
+
+    def occupants(s: object) -> list[str | None]:
+        view = RULES.view(s, None)  # type: ignore[arg-type]
+        spaces = next(c for c in view["base"] if c["card"] == card)["spaces"]
+        return [sp["occupant"] for sp in spaces]
+
+    assert work.arg("founder") in occupants(state)
+    night = to_night(state)
+    assert night.phase == "night"
+    assert not any(occupants(night))
