@@ -96,14 +96,18 @@ def _target(state: ExoState, content: Content, events: list[Event]) -> bool:
             Event(
                 "target_roll",
                 f"Target roll {die}: no location matches, roll again.",
-                {"die": die, "card": None},
+                {"die": die, "card": None, "reroll": True},
             )
         )
     fewest = min(b["damage"] for b in hits)
     tied = [b["card"] for b in hits if b["damage"] == fewest]
     if len(tied) > 1:
         events.append(
-            Event("target_roll", f"Target roll {die}: choose the location hit.", {"die": die, "card": None})
+            Event(
+                "target_roll",
+                f"Target roll {die}: choose the location hit.",
+                {"die": die, "card": None, "tied": tied},
+            )
         )
         state.pending = {
             "kind": "choose_target",

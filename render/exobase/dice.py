@@ -80,9 +80,21 @@ def roll_of(event: Event, view: View) -> Roll:
         label = f"Danger, {name}: {count}, lost {lost} health (1-4 hurts)"
         return Roll(label, dice, tuple(d <= 4 for d in dice))
     if event.kind == "target_roll":
-        card = data.get("card")
-        fallback = str(card).replace("_", " ").title()
-        where = card_names(view).get(str(card), fallback) if card else "no match, roll again"
-        return Roll(f"Target roll: {where}", (int(data.get("die", 0)),))
+        return Roll(f"Target roll: {_target_label(view, data)}", (int(data.get("die", 0)),))
     dice = tuple(int(d) for d in data.get("dice", [])) or (int(data.get("die", 0)),)
     return Roll(event.text or event.kind.replace("_", " "), dice)
+
+
+def _target_label(view: Mapping[str, Any], data: Mapping[str, Any]) -> str:
+    """Where a target roll landed: a location, a tie for the player to break, or a reroll."""
+    names = card_names(view)
+
+    def named(card: object) -> str:
+        return names.get(str(card), str(card).replace("_", " ").title())
+
+    if data.get("card"):
+        return named(data["card"])
+    tied = data.get("tied")
+    if tied:
+        return "tie, you choose: " + " or ".join(named(c) for c in tied)
+    return "no match, roll again"

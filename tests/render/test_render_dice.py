@@ -35,13 +35,15 @@ def test_rolls_come_from_events_with_labels() -> None:
         Event("hazard_roll", "", {"die": 3, "day": 7, "total": 10, "name": "Meteor Shower"}),
         Event("danger_roll", "", {"founder": "aoki", "dice": [2, 5], "lost": 1}),
         Event("target_roll", "", {"die": 3, "card": "silo"}),
-        Event("target_roll", "", {"die": 2, "card": None}),
+        Event("target_roll", "", {"die": 2, "card": None, "reroll": True}),
+        Event("target_roll", "", {"die": 3, "card": None, "tied": ["silo", "hab"]}),
     ]
     rolls = rolls_from_events(events, crowded_view())
-    assert [r.dice for r in rolls] == [(3,), (2, 5), (3,), (2,)]
+    assert [r.dice for r in rolls] == [(3,), (2, 5), (3,), (2,), (3,)]
     assert rolls[0].label.startswith("Hazard: d6 3 + day 7 = 10")
     assert "Aoki" in rolls[1].label and rolls[1].hits == (True, False)
     assert rolls[2].label == "Target roll: Storage Silo"
     assert "roll again" in rolls[3].label
+    assert rolls[4].label == "Target roll: tie, you choose: Storage Silo or Hab"
     image = open_png(render_dice(rolls))
-    assert image.height > 4 * 100
+    assert image.height > 5 * 100

@@ -70,7 +70,8 @@ def test_target_goes_to_the_location_with_fewest_tokens_and_ties_are_chosen() ->
     after, _ = act(state, "roll_hazard")
     assert placed(after, "hydroponics")["damage"] == 1 and placed(after, "greenhouse")["damage"] == 1
     placed(state, "greenhouse")["damage"] = 0
-    tied, _ = act(state, "roll_hazard")
+    tied, events = act(state, "roll_hazard")
+    assert event(events, "target_roll") == {"die": 1, "card": None, "tied": ["greenhouse", "hydroponics"]}
     assert tied.pending == {
         "kind": "choose_target",
         "text": "Target roll 1: choose a location.",
@@ -87,7 +88,11 @@ def test_no_matching_location_means_roll_again() -> None:
     rig(state, 6, 5, 6, 2)
     after, events = act(state, "roll_hazard")
     rolls = [dict(e.data) for e in events if e.kind == "target_roll"]
-    assert rolls == [{"die": 5, "card": None}, {"die": 6, "card": None}, {"die": 2, "card": "hab"}]
+    assert rolls == [
+        {"die": 5, "card": None, "reroll": True},
+        {"die": 6, "card": None, "reroll": True},
+        {"die": 2, "card": "hab"},
+    ]
     assert placed(after, "hab")["damage"] == 1
 
 
