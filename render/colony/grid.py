@@ -1,0 +1,279 @@
+"""The colony grid: the Central Hub and every module at its x,y, tokens, shut-downs, pawns and a legend."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from render.canvas import Canvas, wrap_text
+from render.colony.common import (
+    EMERGENCY,
+    HEIGHT_LIMIT,
+    HUB_FILL,
+    MARGIN,
+    SHUTDOWN,
+    WIDTH,
+    Marker,
+    View,
+    card_colour,
+    markers,
+    resource_fill,
+    turn_line,
+)
+from render.colony.describe import module_effect
+from render.icons import founder_disc
+from render.theme import ACCENT, GRID_LINE, SURFACE, TEXT, TEXT_DIM, ink_on
+
+MAX_CELL = 250
+MIN_CELL = 100
+GAP = 14
+NAME = 26
+SMALL = 24
+PAWN_R = 20
+FULL_DETAIL = 170
+OFF_BAND: tuple[int, int, int] = (78, 80, 94)
+HATCH: tuple[int, int, int] = (52, 54, 70)
+SHORT = {"oxygen": "oxy", "water": "wat", "food": "food", "energy": "enr"}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the grid goes: the top-left of cell (min x, min y), the cell pitch and the tile size."""
+
+    left: int
+    top: int
+    min_x: int
+    min_y: int
+    cell: int
+    tile: int
+    height: int
+
+    def origin(self, x: int, y: int) -> tuple[int, int]:
+        return self.left + (x - self.min_x) * self.cell, self.top + (y - self.min_y) * (self.height + GAP)
+
+
+def render_grid(view: View) -> bytes:
+    """The colony grid as a PNG.
+
+    Raises KeyError when a module lacks its "x" or "y".
+    """
+    canvas = draw_grid(view)
+    return canvas.png(height=canvas.bottom + MARGIN)
+
+
+def draw_grid(view: View) -> Canvas:
+    """The drawn grid; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
+    modules = list(view.get("grid", []))
+    xs = [int(m["x"]) for m in modules] or [0]
+    ys = [int(m["y"]) for m in modules] or [0]
+    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    width = max(WIDTH, 2 * MARGIN + cols * MIN_CELL)
+    canvas = Canvas(width, HEIGHT_LIMIT)
+    canvas.text(MARGIN, MARGIN, turn_line(view), 34, TEXT, max_width=width - 2 * MARGIN)
+    cell = max(MIN_CELL, min(MAX_CELL, (width - 2 * MARGIN) // cols))
+    tile = cell - GAP
+    people = markers(view)
+    height = max((tile_content(None, m, 0, 0, tile, people, view) for m in modules), default=tile)
+    height = max(height, tile * 2 // 3)
+    left = (width - cols * cell + GAP) // 2
+    layout = Layout(left, MARGIN + 64, min(xs), min(ys), cell, tile, height)
+    for module in modules:
+        x, y = layout.origin(int(module["x"]), int(module["y"]))
+        tile_background(canvas, module, x, y, tile, height)
+        tile_content(canvas, module, x, y, tile, people, view)
+    legend(canvas, view, people, layout.top + rows * (height + GAP) + 10)
+    return canvas
+
+
+def name_lines(module: Mapping[str, Any], tile: int) -> list[str]:
+    name = str(module.get("name") or module.get("card", ""))
+    if tile < FULL_DETAIL:
+        return [name]
+    return wrap_text(name, NAME, tile - 20, bold=True, condensed=True)[:2]
+
+
+def band_height(module: Mapping[str, Any], tile: int) -> int:
+    return 14 + 30 * len(name_lines(module, tile))
+
+
+def tile_fill(module: Mapping[str, Any]) -> tuple[int, int, int]:
+    return HUB_FILL if module.get("card") == "hub" else card_colour(module.get("colour"))
+
+
+def tile_background(
+    canvas: Canvas, module: Mapping[str, Any], x: int, y: int, tile: int, height: int
+) -> None:
+    """The tile, its colour band, and for a shut-down module grey stripes and an orange frame."""
+    off = bool(module.get("off"))
+    colour = tile_fill(module)
+    canvas.rect(
+        (x, y, x + tile, y + height), SURFACE, outline=SHUTDOWN if off else colour, width=5, radius=14
+    )
+    band = band_height(module, tile)
+    canvas.rect((x + 5, y + 5, x + tile - 5, y + band), OFF_BAND if off else colour, radius=10)
+    if off:
+        for offset in range(-height, tile, 26):
+            start, end = (x + max(offset, 6), y + band + max(-offset, 0) + 4), (x + tile - 6, y + height - 6)
+            length = min(end[0] - start[0], end[1] - start[1])
+            if length > 0:
+                canvas.draw.line((*start, start[0] + length, start[1] + length), fill=HATCH, width=6)
+
+
+def tile_content(
+    canvas: Canvas | None,
+    module: Mapping[str, Any],
+    x: int,
+    y: int,
+    tile: int,
+    people: Sequence[Marker],
+    view: View,
+) -> int:
+    """Draw the tile's name, effect, badges and pawns (or only measure them when ``canvas`` is None).
+
+    Returns the tile height the content needs.
+    """
+    draw = canvas if canvas is not None else Canvas(tile, 1)
+    off = bool(module.get("off"))
+    ink = TEXT if off else ink_on(tile_fill(module))
+    top = y + 12
+    for line in name_lines(module, tile):
+        draw.text(x + 12, top, line, NAME, ink, condensed=True, max_width=tile - 24)
+        top += 30
+    top = y + band_height(module, tile) + 8
+    scenario = str((view.get("scenario") or {}).get("id", ""))
+    effects = module_effect(str(module.get("card", "")), scenario) if tile >= FULL_DETAIL else []
+    for line in pack(draw, effects, tile - 24)[:2]:
+        draw.text(
+            x + 12,
+            top,
+            line,
+            SMALL,
+            TEXT_DIM if off else TEXT,
+            bold=False,
+            condensed=True,
+            max_width=tile - 24,
+        )
+        top += 30
+    chips = badges(module, tile)
+    top = flow_chips(draw, chips, x + 10, top + 4, tile - 20)
+    return pawn_row(draw, module, x, top, tile, people, view) - y
+
+
+def pack(canvas: Canvas, items: Sequence[str], width: int) -> list[str]:
+    """Join effect items with commas into lines no wider than ``width``, never splitting an item."""
+    lines: list[str] = []
+    for item in items:
+        joined = f"{lines[-1]}, {item}" if lines else item
+        if lines and canvas.measure(joined, SMALL, bold=False, condensed=True) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(item)
+    return lines
+
+
+def badges(module: Mapping[str, Any], tile: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """Text chips for the tile: shut-down first, then Emergency tokens and Resource Loss tokens."""
+    found: list[tuple[str, tuple[int, int, int]]] = []
+    if module.get("off"):
+        found.append(("SHUT DOWN" if tile >= FULL_DETAIL else "OFF", SHUTDOWN))
+    alarms = int(module.get("emergency", 0))
+    if alarms:
+        label = "EMERGENCY" if tile >= FULL_DETAIL else "EMG"
+        found.append((label + (f" \u00d7{alarms}" if alarms > 1 else ""), EMERGENCY))
+    for resource, count in (module.get("loss") or {}).items():
+        if int(count) > 0:
+            label = f"{resource} loss" if tile >= FULL_DETAIL else SHORT.get(resource, resource)
+            found.append((label + (f" \u00d7{count}" if int(count) > 1 else ""), resource_fill(resource)))
+    return found
+
+
+def flow_chips(
+    canvas: Canvas, chips: Sequence[tuple[str, tuple[int, int, int]]], x: int, y: int, width: int
+) -> int:
+    """Lay chips left to right, wrapping within ``width``; returns the y below the last row."""
+    if not chips:
+        return y
+    cx = x
+    for text, fill in chips:
+        size, shown = canvas.fit(text, SMALL, width - 16, condensed=True)
+        chip = canvas.measure(shown, size, condensed=True) + 16
+        if cx > x and cx + chip > x + width:
+            cx, y = x, y + 40
+        canvas.rect((cx, y, cx + chip, y + 34), fill, radius=8)
+        canvas.text(cx + 8, y + 2, shown, size, ink_on(fill), condensed=True)
+        cx += chip + 6
+    return y + 40
+
+
+def pawn_row(
+    canvas: Canvas, module: Mapping[str, Any], x: int, y: int, tile: int, people: Sequence[Marker], view: View
+) -> int:
+    """Pawns along the bottom (the active player's ringed), coordinates at the right; returns the bottom."""
+    coords = str(module.get("at") or f"{module.get('x')},{module.get('y')}")
+    coords_w = canvas.measure(coords, SMALL, bold=False)
+    pitch = 2 * PAWN_R + 6
+    per_row = max(1, (tile - 24 - coords_w - 8) // pitch)
+    seats = [int(s) for s in module.get("pawns", []) if 0 <= int(s) < len(people)]
+    active = view.get("active_seat")
+    rows = max(1, -(-len(seats) // per_row))
+    for i, seat in enumerate(seats):
+        cx = x + 12 + PAWN_R + (i % per_row) * pitch
+        cy = y + 4 + PAWN_R + (i // per_row) * pitch
+        if seat == active:
+            canvas.disc(cx, cy, PAWN_R + 5, ACCENT)
+        founder_disc(canvas, cx, cy, PAWN_R, people[seat].initials, people[seat].colour)
+    bottom = y + 4 + rows * pitch
+    canvas.text(x + tile - 12, bottom - 36, coords, SMALL, TEXT_DIM, bold=False, anchor="ra")
+    return bottom + 6
+
+
+def legend(canvas: Canvas, view: View, people: Sequence[Marker], y: int) -> int:
+    """Who each pawn is, then what the chips mean; returns the y below."""
+    canvas.rect((MARGIN, y, canvas.width - MARGIN, y + 2), GRID_LINE)
+    y += 16
+    players = list(view.get("players", []))
+    active = view.get("active_seat")
+    for marker, player in zip(people, players, strict=False):
+        if marker.seat == active:
+            canvas.disc(MARGIN + 22, y + 20, PAWN_R + 5, ACCENT)
+        founder_disc(canvas, MARGIN + 22, y + 20, PAWN_R, marker.initials, marker.colour)
+        box = canvas.text(MARGIN + 56, y + 4, marker.name, 28, marker.colour, max_width=300)
+        hero = player.get("character") or {}
+        detail = str(hero.get("name") or "choosing a character")
+        if marker.seat == active:
+            detail += "  (their turn)"
+        canvas.text(
+            box[2] + 16,
+            y + 7,
+            detail,
+            SMALL,
+            TEXT_DIM,
+            bold=False,
+            max_width=canvas.width - box[2] - 16 - MARGIN,
+        )
+        y += 50
+    return key(canvas, y + 8)
+
+
+def key(canvas: Canvas, y: int) -> int:
+    entries = (
+        ("SHUT DOWN", SHUTDOWN, "module switched off: its production does not count"),
+        ("EMERGENCY", EMERGENCY, "emergency level +1 until repaired"),
+        ("water loss", resource_fill("water"), "that production \u22121 until repaired"),
+    )
+    for label, fill, meaning in entries:
+        chip = canvas.measure(label, SMALL, condensed=True) + 16
+        canvas.rect((MARGIN, y, MARGIN + chip, y + 34), fill, radius=8)
+        canvas.text(MARGIN + 8, y + 2, label, SMALL, ink_on(fill), condensed=True)
+        canvas.text(
+            MARGIN + 190,
+            y + 3,
+            meaning,
+            SMALL,
+            TEXT,
+            bold=False,
+            max_width=canvas.width - MARGIN - 190 - MARGIN,
+        )
+        y += 44
+    return y
