@@ -23,17 +23,28 @@ def legal_for_table(rules: Rules[Any], state: Any) -> list[Action]:
     return list(seen)
 
 
-def mentions(record: GameRecord, rules: Rules[Any], frontend: GameFrontend, state: Any) -> list[int]:
-    """Users to ping: the seats the game waits on, never in solo play or when everyone may act."""
+def waiting(rules: Rules[Any], frontend: GameFrontend, state: Any) -> set[int]:
+    """The seats the game waits on: the front end's reading, else the engine's active seats."""
+    if rules.outcome(state) is not None:
+        return set()
+    if frontend.waiting_on is not None:
+        return set(frontend.waiting_on(rules.view(state, None)))
+    return set(rules.active_seats(state))
+
+
+def mentions(
+    record: GameRecord, rules: Rules[Any], frontend: GameFrontend, state: Any, before: Any | None = None
+) -> list[int]:
+    """Users to ping: seats the game now waits on and did not wait on ``before`` (a turn starts,
+    a choice falls to someone); never in solo play or when everyone may act."""
     if len(record.seats) < 2:
         return []
-    if frontend.waiting_on is not None:
-        waiting = set(frontend.waiting_on(rules.view(state, None)))
-    else:
-        waiting = set(rules.active_seats(state))
-    if len(waiting) == len(record.seats):
+    now = waiting(rules, frontend, state)
+    if len(now) == len(record.seats):
         return []
-    return [seat.user_id for seat in record.seats if seat.seat in waiting]
+    if before is not None:
+        now -= waiting(rules, frontend, before)
+    return [seat.user_id for seat in record.seats if seat.seat in now]
 
 
 async def board_reply(
@@ -46,8 +57,10 @@ async def board_reply(
     *,
     can_undo: bool,
     render: bool,
+    before: Any | None = None,
 ) -> Reply:
-    """The reply showing ``state`` after ``events``; images are rendered off the event loop."""
+    """The reply showing ``state`` after ``events`` (from ``before``, which decides who is pinged);
+    images are rendered off the event loop."""
     view = rules.view(state, None)
     images = await rendering.render(record.kind, view, events) if render else []
     lines = [text] if text else []
@@ -60,7 +73,9 @@ async def board_reply(
         verdict = "Won" if outcome.won else "Lost"
         lines.append(f"**Game over** — {verdict}: {outcome.reason}")
     elif record.status == "active":
+        if frontend.status_line is not None:
+            lines.append(frontend.status_line(view))
         legal = legal_for_table(rules, state)
         buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=can_undo)[:MAX_BUTTONS]
-    pings = mentions(record, rules, frontend, state) if outcome is None else []
+    pings = mentions(record, rules, frontend, state, before)
     return Reply("\n".join(lines) or frontend.title, images=images, buttons=buttons, mentions=pings)

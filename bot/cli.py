@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import inspect
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -29,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play in the terminal through the bot's own service and database")
     play.add_argument("game", help="which game, e.g. exobase")
     play.add_argument("--players", default="Captain", help="comma-separated names; several means team play")
-    play.add_argument("--mode", choices=("normal", "hardcore"), help="ExoBase difficulty (default normal)")
+    play.add_argument("--mode", help="shorthand for --option mode=VALUE (ExoBase: normal or hardcore)")
     play.add_argument(
         "--option",
         action="append",
@@ -46,8 +47,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game")
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--policy", choices=("random", "greedy"), default="greedy")
-    sim.add_argument("--mode", choices=("normal", "hardcore"), default="normal")
     sim.add_argument("--seed", type=int, default=1)
+    # Game-specific settings: passed only when given, and only to a game whose simulation takes them.
+    sim.add_argument("--mode", help="difficulty, where the game has modes (ExoBase: normal or hardcore)")
+    sim.add_argument("--players", type=int, help="seats at the table, where the game has several")
+    sim.add_argument("--scenario", help="the scenario or planet, where the game has them")
 
     docs = sub.add_parser("docs", help="write the card reference into docs/<game>.md")
     docs.add_argument("game")
@@ -105,12 +109,46 @@ def _engine_module(game: str, name: str) -> Any:
         raise SystemExit(f"The game '{game}' has no {name} module.") from exc
 
 
+SIM_SETTINGS = ("mode", "players", "scenario")
+
+
 def sim(args: argparse.Namespace, stdout: TextIO) -> int:
-    module = _engine_module(args.game, "sim")
-    report = module.simulate(games=args.games, policy=args.policy, mode=args.mode, seed=args.seed)
+    """Run the game's ``simulate`` and print its report; exit code 2 on a setting it does not take."""
+    simulate = _engine_module(args.game, "sim").simulate
+    taken = inspect.signature(simulate).parameters
+    kwargs: dict[str, Any] = {"games": args.games, "policy": args.policy, "seed": args.seed}
+    kwargs.update(_start_defaults(args.game, taken))
+    kwargs.update((name, getattr(args, name)) for name in SIM_SETTINGS if getattr(args, name) is not None)
+    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in taken.values()):
+        refused = [name for name in kwargs if name not in taken]
+        if refused:
+            print(f"The {args.game} simulation has no --{', --'.join(refused)}.", file=sys.stderr)
+            return 2
+    try:
+        report = simulate(**kwargs)
+    except ValueError as exc:
+        # EngineError is a ValueError: an unknown scenario or a bad player count.
+        print(exc, file=sys.stderr)
+        return 2
     for line in report.lines():
         print(line, file=stdout)
     return 0
+
+
+def _start_defaults(game: str, taken: Mapping[str, inspect.Parameter]) -> dict[str, Any]:
+    """A game's start-option defaults for the settings its simulation requires (such as a mode)."""
+    from bot.games import FRONTENDS
+
+    frontend = FRONTENDS.get(game)
+    if frontend is None:
+        return {}
+    return {
+        option.name: option.default
+        for option in frontend.start_options
+        if option.name in taken
+        and taken[option.name].default is inspect.Parameter.empty
+        and option.default is not None
+    }
 
 
 def docs(args: argparse.Namespace, stdout: TextIO) -> int:

@@ -25,7 +25,6 @@ from engine.core import Action
 
 log = logging.getLogger(__name__)
 CONSOLE = Where(guild_id=None, channel_id=1)
-LIFECYCLE = ("start", "status", "rules", "undo", "abandon")
 
 HELP = """\
 Commands (as in Discord):
@@ -151,7 +150,7 @@ class Console:
 
     def _help(self) -> str:
         frontend = self.frontend
-        subs = ", ".join([*LIFECYCLE, *(c.name for c in frontend.commands)])
+        subs = ", ".join([*frontend.lifecycle, *(c.name for c in frontend.commands)])
         spec = max(frontend.commands, key=lambda c: sum(o.required for o in c.options))
         example = " ".join(
             [f"/{self.game} {spec.name}", *(f"{o.name}:<{o.name}>" for o in spec.options if o.required)]
@@ -188,7 +187,7 @@ class Console:
         if len(words) < 2:
             raise ValueError("Which subcommand? Type help.")
         name, values = words[1], _values(words[2:])
-        if name in LIFECYCLE:
+        if name in self.frontend.lifecycle:
             self.show(await self._lifecycle(name, values))
             return
         spec = self.frontend.command(name)
@@ -252,7 +251,7 @@ def _flag(value: str) -> str | bool:
 
 
 async def open_table(console: Console, names: list[str], options: dict[str, Any]) -> None:
-    """Resume the console's open game, or start one: solo at once, several players via the lobby."""
+    """Resume the console's open game, or start one; a lobby is filled with ``names`` and begun."""
     service = console.service
     existing = await service.repo.open_game(CONSOLE.channel_id)
     if existing is not None:
@@ -260,10 +259,12 @@ async def open_table(console: Console, names: list[str], options: dict[str, Any]
         console.show(await service.status(CONSOLE, console.speaker))
         return
     host = console.actor(names[0])
-    if len(names) == 1:
-        console.show(await service.start(CONSOLE, host, console.game, options))
+    if len(names) > 1:
+        options = {**console.frontend.lobby_options, **options}
+    reply = await service.start(CONSOLE, host, console.game, options)
+    if not any(button.control == "join" for button in reply.buttons):
+        console.show(reply)
         return
-    reply = await service.start(CONSOLE, host, console.game, {**options, "team": True})
     for name in names[1:]:
         button = reply.buttons[0]
         reply = await service.lobby(CONSOLE, console.actor(name), "join", button.game_id, button.version)

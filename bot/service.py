@@ -32,7 +32,8 @@ from bot.logging_setup import log_context, set_game
 from bot.replay import replay_before_last
 from bot.replies import Actor, Button, Reply, Where
 from bot.store import ChannelBusyError, ConflictError, GameRecord, NewGame, Repository, StoreError
-from engine.core import Action, Event, Rules
+from bot.turns import check_undo, explain_refusal, may_undo
+from engine.core import Action, EngineError, Event, Rules
 
 log = logging.getLogger(__name__)
 
@@ -132,11 +133,26 @@ class GameService:
         return self._rules(record.kind).from_json(record.snapshot)
 
     async def _board(
-        self, record: GameRecord, state: Any, events: Sequence[Event], text: str, *, can_undo: bool = False
+        self,
+        record: GameRecord,
+        state: Any,
+        events: Sequence[Event],
+        text: str,
+        *,
+        can_undo: bool = False,
+        before: Any | None = None,
     ) -> Reply:
         rules, frontend = self._rules(record.kind), self._frontends[record.kind]
         return await board_reply(
-            record, rules, frontend, state, events, text, can_undo=can_undo, render=self._render
+            record,
+            rules,
+            frontend,
+            state,
+            events,
+            text,
+            can_undo=can_undo,
+            render=self._render,
+            before=before,
         )
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -236,7 +252,13 @@ class GameService:
                 seat = self._seat(record, actor)
                 rules = self._rules(record.kind)
                 before = self._state(record)
-                after, events = rules.apply(before, seat, action)
+                try:
+                    after, events = rules.apply(before, seat, action)
+                except EngineError as exc:
+                    clearer = explain_refusal(record, rules, before, seat, action)
+                    if clearer is None:
+                        raise
+                    raise clearer from exc
                 undoable = rules.can_undo(before, after)
                 status = "finished" if rules.outcome(after) is not None else "active"
                 with _storage():
@@ -252,7 +274,7 @@ class GameService:
                     )
                 log.info("seat %d: %s", seat, action)
             text = self._frontends[record.kind].narrate(events, actor.name)
-            return await self._board(record, after, events, text, can_undo=undoable)
+            return await self._board(record, after, events, text, can_undo=undoable, before=before)
 
     async def status(self, where: Where, actor: Actor) -> Reply:
         """The current table (or lobby), privately; raises NoGameError, StorageError."""
@@ -264,7 +286,7 @@ class GameService:
             else:
                 with _storage():
                     last = await self.repo.last_action(record.id)
-                can_undo = last is not None and last.undoable and record.seat_of(actor.user_id) is not None
+                can_undo = may_undo(record, actor.user_id, last)
                 reply = await self._board(record, self._state(record), [], "", can_undo=can_undo)
             reply.ephemeral = True
             reply.mentions = []
@@ -273,25 +295,19 @@ class GameService:
     async def undo(
         self, where: Where, actor: Actor, *, game_id: int | None = None, version: int | None = None
     ) -> Reply:
-        """Take back the last action when it revealed nothing.
+        """Take back the actor's own last action when it revealed nothing.
 
         Raises NoGameError, StaleError, NotAPlayerError, NotAllowedError, StorageError.
         """
         with log_context(where.guild_id, where.channel_id, game_id):
             async with self._lock(where.channel_id):
                 record = await self._open(where, game_id, version)
-                self._seat(record, actor)
+                seat = self._seat(record, actor)
                 rules = self._rules(record.kind)
                 current = self._state(record)
                 with _storage():
                     log_rows = await self.repo.actions(record.id)
-                if not log_rows:
-                    raise NotAllowedError("There is nothing to undo.")
-                last = log_rows[-1]
-                if not last.undoable:
-                    raise NotAllowedError(
-                        "The last action rolled dice or revealed cards; it cannot be undone."
-                    )
+                last = check_undo(record, seat, log_rows[-1] if log_rows else None)
                 before = replay_before_last(rules, record, log_rows, current)
                 label = rules.describe(Action.from_json(last.action), before)
                 with _storage():
@@ -299,7 +315,10 @@ class GameService:
                         record.id, record.version, last.seq, rules.to_json(before)
                     )
                 log.info("undid action %d", last.seq)
-            return await self._board(record, before, [], f"{actor.name} takes back: {label}.")
+            # Several steps of one turn can be taken back, one click each.
+            again = may_undo(record, actor.user_id, log_rows[-2] if len(log_rows) > 1 else None)
+            text = f"{actor.name} takes back: {label}."
+            return await self._board(record, before, [], text, can_undo=again, before=current)
 
     async def abandon(
         self,

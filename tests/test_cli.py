@@ -110,10 +110,61 @@ def test_play_takes_start_options_per_game(tmp_path: Path) -> None:
     code, text = run(
         ["play", "colony", "--db", db, "--option", "scenario=rustveil", "--players", "Kim"], "1\n"
     )
-    assert code == 0 and "Kim starts a game of Exoplanet Colony." in text and "Kim plays" in text
+    # A colony table always gathers in a lobby; the console begins it at once for the named players.
+    assert code == 0 and "The Exoplanet Colony game begins: Kim." in text and "Rustveil" in text
+    assert "Kim plays" in text and "**Kim**'s turn" in text
     code, _ = run(["play", "colony", "--db", f"sqlite+aiosqlite:///{tmp_path / 'b.db'}", "--option", "oops"])
     assert code == 2
     code, _ = run(
         ["play", "colony", "--db", f"sqlite+aiosqlite:///{tmp_path / 'c.db'}", "--mode", "hardcore"]
     )
     assert code == 2
+
+
+def test_play_colony_with_two_players(tmp_path: Path) -> None:
+    pytest.importorskip("engine.colony")
+    db = f"sqlite+aiosqlite:///{tmp_path / 'two.db'}"
+    script = "1\nas Lee\n1\nas Kim\n/colony draw\nas Lee\n/colony draw\n/colony status\nquit\n"
+    code, text = run(
+        ["play", "colony", "--db", db, "--players", "Kim,Lee", "--no-images", "--seed", "4"], script
+    )
+    assert code == 0
+    assert "The Exoplanet Colony game begins: Kim, Lee." in text
+    assert "**Character draft** — waiting for Kim, Lee to choose." in text
+    assert "Kim plays" in text and "Lee plays" in text
+    assert "**Kim** draws" in text or "Kim draws" in text
+    assert "! It is Kim's move; wait for yours." in text
+
+
+def test_sim_colony_passes_players_and_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+
+    def simulate(games: int, policy: str, players: int = 2, scenario: str = "verdance", seed: int = 1) -> Any:
+        seen.update(games=games, policy=policy, players=players, scenario=scenario, seed=seed)
+        return SimpleNamespace(lines=lambda: ["ok"])
+
+    monkeypatch.setattr(cli, "_engine_module", lambda game, name: fake_module(simulate=simulate))
+    argv = ["sim", "colony", "--players", "3", "--scenario", "frostmaw", "--policy", "random"]
+    code, text = run([*argv, "--games", "4", "--seed", "5"])
+    assert code == 0 and text == "ok\n"
+    assert seen == {"games": 4, "policy": "random", "players": 3, "scenario": "frostmaw", "seed": 5}
+    code, _ = run(["sim", "colony", "--mode", "hardcore"])
+    assert code == 2
+
+
+def test_sim_and_docs_colony_with_the_real_engine(tmp_path: Path) -> None:
+    pytest.importorskip("engine.colony.sim")
+    argv = ["sim", "colony", "--games", "3", "--players", "2", "--scenario", "rustveil", "--seed", "2"]
+    code, text = run(argv)
+    assert code == 0 and "3 games" in text and "2 players, scenario rustveil" in text
+    code, _ = run(["sim", "colony", "--games", "1", "--scenario", "mars"])
+    assert code == 2
+    code, text = run(["docs", "colony"])
+    assert code == 0 and "### Characters" in text
+    doc = tmp_path / "docs" / "colony.md"
+    doc.parent.mkdir()
+    doc.write_text(f"# Colony\n{cli.DOCS_BEGIN}\nold\n{cli.DOCS_END}\n")
+    code, text = run(["docs", "colony"])
+    assert code == 0 and "Wrote" in text
+    written = doc.read_text()
+    assert "old" not in written and "### Scenarios" in written and written.endswith(f"{cli.DOCS_END}\n")

@@ -53,7 +53,17 @@ def _autocomplete(option: OptionSpec, suggest: Suggester) -> Callable[..., Await
 
 
 def _fixed_choices(option: OptionSpec) -> list[app_commands.Choice[Any]]:
-    return [app_commands.Choice(name=str(choice), value=choice) for choice in option.choices]
+    return [app_commands.Choice(name=label[:100], value=value) for label, value in option.choice_pairs()]
+
+
+def _listed(option: OptionSpec) -> Callable[..., Awaitable[list[Any]]]:
+    """Autocomplete over the option's own choices: no game state needed."""
+
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[Any]]:
+        pairs: list[tuple[str, Value]] = [(label, value) for label, value in option.choice_pairs()]
+        return filter_choices(pairs, current, option.type)
+
+    return complete
 
 
 def make_command(
@@ -61,9 +71,10 @@ def make_command(
 ) -> app_commands.Command[Any, ..., None]:
     """A subcommand for ``spec`` that hands its filled options to ``run``.
 
-    Options with fixed choices offer them; with ``suggest`` every other text or
-    number option autocompletes through it. Raises TypeError or ValueError
-    (from discord.py) when a name or option type is invalid.
+    Options with choices offer them (as a fixed list, or by autocomplete when the
+    option says ``suggest``); with ``suggest`` every other text or number option
+    autocompletes through it. Raises TypeError or ValueError (from discord.py)
+    when a name or option type is invalid.
     """
 
     async def callback(interaction: discord.Interaction[Any], **values: Value | None) -> None:
@@ -73,15 +84,24 @@ def make_command(
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         option.name: option.description for option in spec.options
     }
-    fixed = {option.name: _fixed_choices(option) for option in spec.options if option.choices}
+    fixed = {
+        option.name: _fixed_choices(option)
+        for option in spec.options
+        if option.choices and not option.suggest
+    }
     if fixed:
         callback.__discord_app_commands_param_choices__ = fixed  # type: ignore[attr-defined]
+    completers = {
+        option.name: _listed(option) for option in spec.options if option.choices and option.suggest
+    }
     if suggest is not None:
-        callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]
-            option.name: _autocomplete(option, suggest)
+        completers.update(
+            (option.name, _autocomplete(option, suggest))
             for option in spec.options
             if not option.choices and option.type != "bool"
-        }
+        )
+    if completers:
+        callback.__discord_app_commands_param_autocomplete__ = completers  # type: ignore[attr-defined]
     return app_commands.Command(name=spec.name, description=spec.description, callback=callback)
 
 

@@ -193,4 +193,5 @@ FRONTEND = GameFrontend(
     opens_lobby=opens_lobby,
     rules_summary=RULES_SUMMARY,
     summary=summary,
+    lobby_options={"team": True},
 )

@@ -14,7 +14,11 @@ OptionType = Literal["str", "int", "bool"]
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option of a subcommand; ``name`` is the action argument it fills."""
+    """One option of a subcommand; ``name`` is the action argument it fills.
+
+    ``labels`` name the ``choices`` one for one (Discord shows them); with ``suggest`` the
+    choices are offered by autocomplete, which can filter and show more than a fixed list.
+    """
 
     name: str
     description: str
@@ -22,6 +26,15 @@ class OptionSpec:
     required: bool
     choices: tuple[str, ...] = ()
     default: str | int | bool | None = None
+    labels: tuple[str, ...] = ()
+    suggest: bool = False
+
+    def choice_pairs(self) -> list[tuple[str, str]]:
+        """(label, value) of every choice; a choice without a label shows its value."""
+        return [
+            (self.labels[i] if i < len(self.labels) else choice, choice)
+            for i, choice in enumerate(self.choices)
+        ]
 
 
 @dataclass(frozen=True)
@@ -48,7 +61,10 @@ class GameFrontend:
     ``label(view, option, value)`` names an autocomplete value; ``opens_lobby(options)``
     says whether ``start`` gathers players first; ``summary(view)`` is the table in a few
     lines of text (shown by status, and all there is when a game has no renderer);
-    ``waiting_on(view)`` names the seats to ping when the engine's active seats say too little.
+    ``waiting_on(view)`` names the seats to ping when the engine's active seats say too little;
+    ``status_line(view)`` is one line shown under every message of a running game (whose turn,
+    what is left to do); ``lobby_options`` are the start options that make ``start`` gather
+    several players (empty when every table opens a lobby).
     """
 
     key: str
@@ -62,6 +78,8 @@ class GameFrontend:
     rules_summary: str
     summary: Callable[[Mapping[str, Any]], str] | None = None
     waiting_on: Callable[[Mapping[str, Any]], list[int]] | None = None
+    status_line: Callable[[Mapping[str, Any]], str] | None = None
+    lobby_options: Mapping[str, Any] = field(default_factory=dict)
     lifecycle: tuple[str, ...] = field(default=("start", "status", "rules", "undo", "abandon"))
 
     def command(self, name: str) -> CommandSpec | None:

@@ -108,5 +108,6 @@ FRONTEND = GameFrontend(
     label=lambda view, option, value: f"{option} {value}",
     opens_lobby=lambda options: bool(options.get("team")),
     rules_summary="Add 1 or 2, or roll a die, until the total reaches 12.",
+    lobby_options={"team": True},
 )
 RULES = TallyRules()

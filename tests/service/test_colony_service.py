@@ -5,9 +5,10 @@ import pytest
 from bot.errors import NotAllowedError
 from bot.games import FRONTENDS
 from bot.replay import replay
+from bot.replies import Actor, Reply
 from bot.service import GameService
 from bot.store import Repository
-from engine.core import Action, EngineError
+from engine.core import Action
 from tests.service.conftest import ALICE, BOB, HERE
 
 registry = pytest.importorskip("engine.registry")
@@ -20,10 +21,19 @@ def svc(repo: Repository) -> GameService:
     return GameService(repo, render=False, seeds=lambda: 21)
 
 
+async def begin(svc: GameService, *players: Actor, scenario: str = "verdance") -> Reply:
+    """The first player opens the table, the others join, the first begins."""
+    reply = await svc.start(HERE, players[0], "colony", {"scenario": scenario})
+    assert [b.control for b in reply.buttons] == ["join", "leave", "begin"]
+    for friend in players[1:]:
+        reply = await svc.lobby(HERE, friend, "join", reply.buttons[0].game_id, reply.buttons[0].version)
+    return await svc.lobby(HERE, players[0], "begin", reply.buttons[0].game_id, reply.buttons[0].version)
+
+
 async def test_colony_is_playable_and_replays(svc: GameService) -> None:
     assert "colony" in svc.games
-    reply = await svc.start(HERE, ALICE, "colony", {"scenario": "verdance"})
-    assert "draft" in reply.text and reply.buttons[0].label.startswith("Play as ")
+    reply = await begin(svc, ALICE)
+    assert "draft" in reply.text and reply.buttons[0].label.startswith("Alice: ")
     steps = 0
     while reply.buttons and steps < 300:
         steps += 1
@@ -40,22 +50,21 @@ async def test_colony_is_playable_and_replays(svc: GameService) -> None:
 
 
 async def test_team_colony_takes_turns_and_pings_the_next_player(svc: GameService) -> None:
-    reply = await svc.start(HERE, ALICE, "colony", {"team": True})
-    reply = await svc.lobby(HERE, BOB, "join", reply.buttons[0].game_id, reply.buttons[0].version)
-    reply = await svc.lobby(HERE, ALICE, "begin", reply.buttons[0].game_id, reply.buttons[0].version)
+    reply = await begin(svc, ALICE, BOB)
+    assert reply.mentions == []  # everyone drafts at once
     # The draft is simultaneous: both choose a character.
     for who in (ALICE, BOB):
         choice = next(a for _, a in await svc.legal(HERE, who) if a.kind == "choose_character")
         reply = await svc.act(HERE, who, choice)
     assert reply.mentions == [ALICE.user_id]
-    with pytest.raises(EngineError):
+    with pytest.raises(NotAllowedError, match="Alice's move"):
         await svc.act(HERE, BOB, Action.of("end_turn"))
     reply = await svc.act(HERE, ALICE, Action.of("end_turn"))
-    assert "Bob to act" in reply.text and reply.mentions == [BOB.user_id]
+    assert "**Bob**'s turn" in reply.text and reply.mentions == [BOB.user_id]
 
 
 async def test_undo_is_refused_after_a_draw(svc: GameService) -> None:
-    await svc.start(HERE, ALICE, "colony", {})
+    await begin(svc, ALICE)
     choice = next(a for _, a in await svc.legal(HERE, ALICE) if a.kind == "choose_character")
     await svc.act(HERE, ALICE, choice)
     await svc.act(HERE, ALICE, Action.of("draw"))
@@ -64,7 +73,7 @@ async def test_undo_is_refused_after_a_draw(svc: GameService) -> None:
 
 
 async def test_colony_autocomplete_names_cards(svc: GameService) -> None:
-    await svc.start(HERE, ALICE, "colony", {})
+    await begin(svc, ALICE)
     options = await svc.choices(HERE, ALICE, "colony", "choose_character", "character", {})
     assert len(options) == 2 and all(label != value for label, value in options)
 

@@ -1,0 +1,58 @@
+"""Whose move it is, in words: refusals that name the player the game waits on, and who may undo.
+
+The engine decides who may act (``active_seats`` and ``legal_actions`` per seat); this
+module only turns a refusal into a message that helps the player who clicked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.errors import NotAllowedError, UserError
+from bot.store import ActionRecord, GameRecord
+from engine.core import Action, Rules
+
+
+def seat_names(record: GameRecord, seats: Iterable[int]) -> str:
+    """The players of ``seats``, joined for a sentence ("Alice", "Alice and Bob")."""
+    wanted = set(seats)
+    names = [seat.name for seat in record.seats if seat.seat in wanted]
+    if len(names) < 2:
+        return "".join(names) or "someone else"
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def explain_refusal(
+    record: GameRecord, rules: Rules[Any], state: Any, seat: int, action: Action
+) -> UserError | None:
+    """A clearer refusal when ``seat`` tried another player's choice or acted out of turn; None when
+    the engine's own message says it best (the action is simply not legal for anyone)."""
+    active = rules.active_seats(state)
+    if seat not in active:
+        if not active:
+            return None
+        return NotAllowedError(f"It is {seat_names(record, sorted(active))}'s move; wait for yours.")
+    others = [other.seat for other in record.seats if other.seat != seat]
+    owners = [other for other in others if action in rules.legal_actions(state, other)]
+    if owners:
+        return NotAllowedError(f"That choice belongs to {seat_names(record, owners)}, not to you.")
+    return None
+
+
+def check_undo(record: GameRecord, seat: int, last: ActionRecord | None) -> ActionRecord:
+    """The action to take back; raises NotAllowedError when there is none, it revealed something,
+    or it belongs to another player (each player takes back only their own moves)."""
+    if last is None:
+        raise NotAllowedError("There is nothing to undo.")
+    if not last.undoable:
+        raise NotAllowedError("The last action rolled dice or revealed cards; it cannot be undone.")
+    if last.seat != seat:
+        raise NotAllowedError(f"Only {seat_names(record, [last.seat])} can take back their own action.")
+    return last
+
+
+def may_undo(record: GameRecord, user_id: int, last: ActionRecord | None) -> bool:
+    """Whether ``user_id`` would be allowed to take back ``last``."""
+    seat = record.seat_of(user_id)
+    return last is not None and last.undoable and seat is not None and last.seat == seat
