@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.board import MAX_BUTTONS, board_reply
+from bot.board import MAX_BUTTONS, board_reply, waiting
 from bot.errors import (
     GameExistsError,
     NoGameError,
@@ -255,7 +255,8 @@ class GameService:
                 try:
                     after, events = rules.apply(before, seat, action)
                 except EngineError as exc:
-                    clearer = explain_refusal(record, rules, before, seat, action)
+                    waits = waiting(rules, self._frontends[record.kind], before)
+                    clearer = explain_refusal(record, rules, before, seat, action, waits)
                     if clearer is None:
                         raise
                     raise clearer from exc

@@ -24,19 +24,25 @@ def seat_names(record: GameRecord, seats: Iterable[int]) -> str:
 
 
 def explain_refusal(
-    record: GameRecord, rules: Rules[Any], state: Any, seat: int, action: Action
+    record: GameRecord, rules: Rules[Any], state: Any, seat: int, action: Action, waiting: set[int]
 ) -> UserError | None:
-    """A clearer refusal when ``seat`` tried another player's choice or acted out of turn; None when
-    the engine's own message says it best (the action is simply not legal for anyone)."""
-    active = rules.active_seats(state)
-    if seat not in active:
-        if not active:
-            return None
-        return NotAllowedError(f"It is {seat_names(record, sorted(active))}'s move; wait for yours.")
+    """A clearer refusal when ``seat`` tried another player's step or acted out of turn; None when
+    the engine's own message says it best (the action is simply not legal for anyone).
+
+    ``waiting`` are the seats the game waits on (the turn's player, a pending choice's owner):
+    a seat that may still act beside them (a Plan in hand) is told whose move it is, not refused
+    as if it had no say at all.
+    """
     others = [other.seat for other in record.seats if other.seat != seat]
     owners = [other for other in others if action in rules.legal_actions(state, other)]
+    active = rules.active_seats(state)
+    turn = NotAllowedError(f"It is {seat_names(record, sorted(waiting or active))}'s move; wait for yours.")
+    if seat not in active:
+        return turn if active else None
     if owners:
-        return NotAllowedError(f"That choice belongs to {seat_names(record, owners)}, not to you.")
+        if seat in waiting:
+            return NotAllowedError(f"That choice belongs to {seat_names(record, owners)}, not to you.")
+        return turn
     return None
 
 
