@@ -39,10 +39,10 @@ def value_on(amount: Amount, scenario: str) -> int | None:
     return planet.value(amount)
 
 
-def amount_text(amount: Amount, scenario: str) -> str:
-    """A card amount on this planet; a scenario value also names where it comes from."""
+def amount_text(amount: Amount, scenario: str, *, sources: bool = True) -> str:
+    """A card amount on this planet; with ``sources`` a scenario value also names where it comes from."""
     value = value_on(amount, scenario)
-    if isinstance(amount, int) or value is None:
+    if isinstance(amount, int) or value is None or not sources:
         return signed(value) if value is not None else str(amount)
     return f"{signed(value)} ({amount.lstrip('-')})"
 
@@ -73,12 +73,12 @@ def card_detail(card_id: str, scenario: str) -> str:
     return f"any time: {text}" if card.type == "plan" else f"own turn: {text}"
 
 
-def module_effect(card_id: str, scenario: str) -> list[str]:
+def module_effect(card_id: str, scenario: str, *, sources: bool = True) -> list[str]:
     """A deployed module's production changes, one item per resource, for its tile on the grid."""
     card = CONTENT.cards.get(card_id)
     if card is None:
         return []
-    return [f"{r} {amount_text(a, scenario)}" for r, a in card.production.items()]
+    return [f"{r} {amount_text(a, scenario, sources=sources)}" for r, a in card.production.items()]
 
 
 def event_effects(event_id: str, scenario: str) -> list[str]:

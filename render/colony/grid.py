@@ -31,26 +31,35 @@ GAP = 14
 NAME = 26
 SMALL = 24
 PAWN_R = 20
+NAME_STEP = 32
 FULL_DETAIL = 170
-OFF_BAND: tuple[int, int, int] = (78, 80, 94)
 HATCH: tuple[int, int, int] = (52, 54, 70)
 SHORT = {"oxygen": "oxy", "water": "wat", "food": "food", "energy": "enr"}
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Where the grid goes: the top-left of cell (min x, min y), the cell pitch and the tile size."""
+    """Where the grid goes: the left of column min x, the cell pitch, and each row's top and height.
+
+    Rows are as tall as their busiest tile, so one crowded module does not stretch the whole grid.
+    """
 
     left: int
-    top: int
     min_x: int
     min_y: int
     cell: int
-    tile: int
-    height: int
+    tops: tuple[int, ...]
+    heights: tuple[int, ...]
 
     def origin(self, x: int, y: int) -> tuple[int, int]:
-        return self.left + (x - self.min_x) * self.cell, self.top + (y - self.min_y) * (self.height + GAP)
+        return self.left + (x - self.min_x) * self.cell, self.tops[y - self.min_y]
+
+    def height(self, y: int) -> int:
+        return self.heights[y - self.min_y]
+
+    @property
+    def bottom(self) -> int:
+        return self.tops[-1] + self.heights[-1]
 
 
 def render_grid(view: View) -> bytes:
@@ -74,15 +83,20 @@ def draw_grid(view: View) -> Canvas:
     cell = max(MIN_CELL, min(MAX_CELL, (width - 2 * MARGIN) // cols))
     tile = cell - GAP
     people = markers(view)
-    height = max((tile_content(None, m, 0, 0, tile, people, view) for m in modules), default=tile)
-    height = max(height, tile * 2 // 3)
+    heights = [tile * 2 // 3] * rows
+    for m in modules:
+        row = int(m["y"]) - min(ys)
+        heights[row] = max(heights[row], tile_content(None, m, 0, 0, tile, people, view))
+    tops = [MARGIN + 64]
+    for h in heights[:-1]:
+        tops.append(tops[-1] + h + GAP)
     left = (width - cols * cell + GAP) // 2
-    layout = Layout(left, MARGIN + 64, min(xs), min(ys), cell, tile, height)
+    layout = Layout(left, min(xs), min(ys), cell, tuple(tops), tuple(heights))
     for module in modules:
         x, y = layout.origin(int(module["x"]), int(module["y"]))
-        tile_background(canvas, module, x, y, tile, height)
+        tile_background(canvas, module, x, y, tile, layout.height(int(module["y"])))
         tile_content(canvas, module, x, y, tile, people, view)
-    legend(canvas, view, people, layout.top + rows * (height + GAP) + 10)
+    legend(canvas, view, people, layout.bottom + GAP + 10)
     return canvas
 
 
@@ -94,7 +108,7 @@ def name_lines(module: Mapping[str, Any], tile: int) -> list[str]:
 
 
 def band_height(module: Mapping[str, Any], tile: int) -> int:
-    return 14 + 30 * len(name_lines(module, tile))
+    return 14 + NAME_STEP * len(name_lines(module, tile))
 
 
 def tile_fill(module: Mapping[str, Any]) -> tuple[int, int, int]:
@@ -111,7 +125,7 @@ def tile_background(
         (x, y, x + tile, y + height), SURFACE, outline=SHUTDOWN if off else colour, width=5, radius=14
     )
     band = band_height(module, tile)
-    canvas.rect((x + 5, y + 5, x + tile - 5, y + band), OFF_BAND if off else colour, radius=10)
+    canvas.rect((x + 5, y + 5, x + tile - 5, y + band), colour, radius=10)
     if off:
         for offset in range(-height, tile, 26):
             start, end = (x + max(offset, 6), y + band + max(-offset, 0) + 4), (x + tile - 6, y + height - 6)
@@ -135,14 +149,16 @@ def tile_content(
     """
     draw = canvas if canvas is not None else Canvas(tile, 1)
     off = bool(module.get("off"))
-    ink = TEXT if off else ink_on(tile_fill(module))
+    ink = ink_on(tile_fill(module))
     top = y + 12
     for line in name_lines(module, tile):
         draw.text(x + 12, top, line, NAME, ink, condensed=True, max_width=tile - 24)
-        top += 30
+        top += NAME_STEP
     top = y + band_height(module, tile) + 8
     scenario = str((view.get("scenario") or {}).get("id", ""))
-    effects = module_effect(str(module.get("card", "")), scenario) if tile >= FULL_DETAIL else []
+    effects = (
+        module_effect(str(module.get("card", "")), scenario, sources=False) if tile >= FULL_DETAIL else []
+    )
     for line in pack(draw, effects, tile - 24)[:2]:
         draw.text(
             x + 12,
@@ -177,14 +193,12 @@ def badges(module: Mapping[str, Any], tile: int) -> list[tuple[str, tuple[int, i
     found: list[tuple[str, tuple[int, int, int]]] = []
     if module.get("off"):
         found.append(("SHUT DOWN" if tile >= FULL_DETAIL else "OFF", SHUTDOWN))
-    alarms = int(module.get("emergency", 0))
-    if alarms:
-        label = "EMERGENCY" if tile >= FULL_DETAIL else "EMG"
-        found.append((label + (f" \u00d7{alarms}" if alarms > 1 else ""), EMERGENCY))
+    # One chip per token, as on the table: counting chips beats reading a small multiplier.
+    alarm = "EMERGENCY" if tile >= FULL_DETAIL else "EMG"
+    found += [(alarm, EMERGENCY)] * int(module.get("emergency", 0))
     for resource, count in (module.get("loss") or {}).items():
-        if int(count) > 0:
-            label = f"{resource} loss" if tile >= FULL_DETAIL else SHORT.get(resource, resource)
-            found.append((label + (f" \u00d7{count}" if int(count) > 1 else ""), resource_fill(resource)))
+        label = f"{resource} loss" if tile >= FULL_DETAIL else SHORT.get(resource, resource)
+        found += [(label, resource_fill(resource))] * int(count)
     return found
 
 

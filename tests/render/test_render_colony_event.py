@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import Event
+from render.colony.common import CRITICAL, NORMAL
+from render.colony.event import draw_event, render_event, revealed_event
+from render.registry import render_images
+from tests.render.colony_views import crowded_view, quiet_view
+from tests.render.conftest import open_png
+
+DUST = [
+    Event("resource_update", "Supplies move by production.", {}),
+    Event("event_revealed", "Event (critical): Dust Storm.", {"card": "dust_storm", "critical": True}),
+    Event("supply_changed", "Energy supply 7 -> 6 (Dust Storm).", {}),
+    Event("token_placed", "A energy loss token goes on 1,0: energy production falls by 1.", {}),
+    Event("choice_required", "Chen chooses where the oxygen token goes.", {}),
+]
+QUIET = [
+    Event("event_revealed", "Event (normal): Quiet Orbit.", {"card": "quiet_orbit", "critical": False}),
+    Event("turn_started", "Turn 2: Ada has 4 actions.", {}),
+]
+
+
+def names(view: dict[str, Any], events: list[Event], **kwargs: Any) -> list[str]:
+    return [i.filename for i in render_images("colony", view, events, **kwargs)]
+
+
+def test_the_revealed_event_and_what_followed_it() -> None:
+    revealed = revealed_event(DUST, crowded_view())
+    assert revealed is not None
+    assert revealed.name == "Dust Storm" and revealed.critical
+    assert revealed.outcomes[0] == "Energy supply 7 \u2192 6 (Dust Storm)."
+    assert "on Solar Field (1,0):" in revealed.outcomes[1]
+    assert revealed_event(DUST[:1], crowded_view()) is None
+
+
+def test_the_next_turn_is_not_part_of_the_event() -> None:
+    revealed = revealed_event(QUIET, quiet_view())
+    assert revealed is not None and revealed.outcomes == ()
+    texts = [p.text for p in draw_event(revealed, quiet_view()).texts]
+    assert "\u2022 Nothing happens." in texts and "\u2022 Nothing changed." in texts
+
+
+def test_critical_and_normal_events_look_different() -> None:
+    for events, colour, label in ((DUST, CRITICAL, "CRITICAL EVENT"), (QUIET, NORMAL, "Normal event")):
+        revealed = revealed_event(events, crowded_view())
+        assert revealed is not None
+        canvas = draw_event(revealed, crowded_view())
+        assert canvas.overlapping_texts() == []
+        band = next(p for p in canvas.texts if p.text == label).box
+        assert canvas.image.getpixel((band[0] - 8, band[1])) == colour
+
+
+def test_the_card_text_is_listed() -> None:
+    revealed = revealed_event(DUST, crowded_view())
+    assert revealed is not None
+    texts = [p.text for p in draw_event(revealed, crowded_view()).texts]
+    assert "\u2022 Energy supply \u22121 (radiation)" in texts
+    assert "\u2022 Oxygen Loss token on any module" in texts
+    image = open_png(render_event(revealed, crowded_view()))
+    assert image.width == 1100
+
+
+def test_the_registry_posts_the_event_only_when_one_was_revealed() -> None:
+    view = crowded_view()
+    assert names(view, []) == ["grid.png", "board.png", "hands.png"]
+    assert names(view, DUST[2:]) == ["grid.png", "board.png", "hands.png"]
+    assert names(view, DUST) == ["grid.png", "board.png", "hands.png", "event.png"]
+    assert names(view, DUST, which={"event"}) == ["event.png"]
+    assert names(view, [], which={"event"}) == []
+    assert names(view, DUST, which={"board", "hands"}) == ["board.png", "hands.png"]
+
+
+def test_alt_texts_describe_each_image() -> None:
+    images = render_images("colony", crowded_view(), DUST)
+    by_name = {i.filename: i.description for i in images}
+    assert "12 modules" in by_name["grid.png"]
+    assert "oxygen -5 (0 left)" in by_name["board.png"]
+    assert by_name["event.png"].startswith("Critical event: Dust Storm.")
+
+
+def test_image_names_belong_to_their_game() -> None:
+    with pytest.raises(ValueError):
+        render_images("colony", quiet_view(), [], which={"base"})
