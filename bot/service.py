@@ -32,7 +32,7 @@ from bot.logging_setup import log_context, set_game
 from bot.replay import replay_before_last
 from bot.replies import Actor, Button, Reply, Where
 from bot.store import ChannelBusyError, ConflictError, GameRecord, NewGame, Repository, StoreError
-from bot.turns import check_undo, explain_refusal, may_undo
+from bot.turns import check_undo, explain_refusal, may_undo, option_values
 from engine.core import Action, EngineError, Event, Rules
 
 log = logging.getLogger(__name__)
@@ -390,22 +390,4 @@ class GameService:
             return []
         _record, seat, state = found
         rules = self._rules(game)
-        view = rules.view(state, seat)
-        label = self._frontends[game].label
-        values: dict[str | int, str] = {}
-        for action in rules.legal_actions(state, seat):
-            if action.kind != kind or not _agrees(action, filled, option):
-                continue
-            value = action.get(option)
-            if isinstance(value, (str, int)) and not isinstance(value, bool) and value not in values:
-                values[value] = label(view, option, value)
-        return [(text, value) for value, text in values.items()][:MAX_BUTTONS]
-
-
-def _agrees(action: Action, filled: Mapping[str, str | int], option: str) -> bool:
-    for name, value in filled.items():
-        if name == option or value is None or value == "":
-            continue
-        if str(action.get(name)) != str(value):
-            return False
-    return True
+        return option_values(rules, self._frontends[game], state, seat, kind, option, filled)[:MAX_BUTTONS]

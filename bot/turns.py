@@ -1,15 +1,17 @@
-"""Whose move it is, in words: refusals that name the player the game waits on, and who may undo.
+"""Per-seat views of the legal actions: autocomplete values, refusals that name the player the
+game waits on, and who may undo.
 
 The engine decides who may act (``active_seats`` and ``legal_actions`` per seat); this
-module only turns a refusal into a message that helps the player who clicked.
+module only reads that for one seat and words it for the player.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.errors import NotAllowedError, UserError
+from bot.games.spec import GameFrontend
 from bot.store import ActionRecord, GameRecord
 from engine.core import Action, Rules
 
@@ -62,3 +64,34 @@ def may_undo(record: GameRecord, user_id: int, last: ActionRecord | None) -> boo
     """Whether ``user_id`` would be allowed to take back ``last``."""
     seat = record.seat_of(user_id)
     return last is not None and last.undoable and seat is not None and last.seat == seat
+
+
+def option_values(
+    rules: Rules[Any],
+    frontend: GameFrontend,
+    state: Any,
+    seat: int,
+    kind: str,
+    option: str,
+    filled: Mapping[str, str | int],
+) -> list[tuple[str, str | int]]:
+    """(label, value) of ``option`` among ``seat``'s legal ``kind`` actions that fit ``filled``,
+    in the engine's order without repeats."""
+    view = rules.view(state, seat)
+    values: dict[str | int, str] = {}
+    for action in rules.legal_actions(state, seat):
+        if action.kind != kind or not _agrees(action, filled, option):
+            continue
+        value = action.get(option)
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and value not in values:
+            values[value] = frontend.label(view, option, value)
+    return [(text, value) for value, text in values.items()]
+
+
+def _agrees(action: Action, filled: Mapping[str, str | int], option: str) -> bool:
+    for name, value in filled.items():
+        if name == option or value is None or value == "":
+            continue
+        if str(action.get(name)) != str(value):
+            return False
+    return True

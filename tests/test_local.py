@@ -110,3 +110,39 @@ async def test_bad_input_is_explained(service: GameService, tmp_path: Path) -> N
     assert "! Unknown subcommand 'nope'" in text
     assert "! 'n' must be a whole number." in text
     assert "! 'add' has no option k." in text
+
+
+async def test_colony_console_gathers_the_table_and_takes_turns(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'colony.db'}")
+    await upgrade(engine)
+    service = GameService(Repository(make_sessionmaker(engine)), render=False, seeds=lambda: 1)
+    out = io.StringIO()
+    console = Console(service, "colony", tmp_path / "images", out, local_actor("Ann"))
+    await open_table(console, ["Ann", "Bea"], {"scenario": "rustveil"})
+    script = "\n".join(
+        [
+            "1",  # Ann picks her first character
+            "as Bea",
+            "1",  # the only buttons left are Bea's two characters
+            "/colony draw",
+            "as Ann",
+            "/colony draw",
+            "/colony undo",
+            "/colony end-turn",
+            "help",
+            "quit",
+        ]
+    )
+    await run_console(console, io.StringIO(script), prompt=False)
+    await engine.dispose()
+    text = out.getvalue()
+    assert "The Exoplanet Colony game begins: Ann, Bea." in text
+    assert "**Character draft** — waiting for Ann, Bea to choose." in text
+    assert "1. Ann: " in text and "3. Bea: " in text
+    assert "Ann plays" in text and "Bea plays" in text
+    assert "**Ann**'s turn · 4 actions left" in text
+    assert "! It is Ann's move; wait for yours." in text
+    assert "**Ann**'s turn · 3 actions left" in text
+    assert "! The last action rolled dice or revealed cards; it cannot be undone." in text
+    assert "**Bea**'s turn" in text
+    assert "Subcommands: start, status, rules, undo, abandon, character, draw" in text
