@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -28,6 +29,7 @@ class Derived:
         return self.supply - self.demand
 
 
+_card_of = itemgetter("card")
 # What derive reads: per living founder (id, tucked cards); per location (card, level, damaged, picks).
 _FounderKey = tuple[str, tuple[str, ...]]
 _PlacedKey = tuple[str, int, bool, tuple[str, ...]]
@@ -86,9 +88,7 @@ def _founder_share(
 
 def derive(state: ExoState, content: Content) -> Derived:
     """Energy, power, production and storage caps, computed once per distinct base and founders."""
-    founders = tuple(
-        [(f["id"], tuple([t["card"] for t in f["tucked"]])) for f in state.founders if f["alive"]]
-    )
+    founders = tuple([(f["id"], tuple(map(_card_of, f["tucked"]))) for f in state.founders if f["alive"]])
     base = tuple([(b["card"], b["level"], b["damage"] != 0, tuple(b["picks"])) for b in state.base])
     return _derive(content, state.mode, founders, base)
 

@@ -94,7 +94,7 @@ class ExoState:
 
 
 def _copy_founder(f: Json) -> Json:
-    return {**f, "used": list(f["used"]), "tucked": [dict(t) for t in f["tucked"]]}
+    return {**f, "used": list(f["used"]), "tucked": list(map(dict, f["tucked"]))}
 
 
 def to_json(state: ExoState) -> Json:
