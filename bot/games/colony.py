@@ -227,6 +227,8 @@ def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
         return str(value).capitalize()
     if option == "pay":
         return ", ".join(names.get(part, part) for part in str(value).split(","))
+    if option == "at" and str(value) not in names:
+        return f"Free space ({value})"
     return names.get(str(value), str(value))
 
 

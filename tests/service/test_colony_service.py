@@ -84,3 +84,58 @@ def test_colony_frontend_options() -> None:
     with pytest.raises(ValueError, match="scenario"):
         frontend.clean_options({"scenario": "mars"})
     assert {c.kind for c in frontend.commands} >= {"draw", "deploy", "end_turn", "choose_character", "place"}
+
+
+# Seed 1, Verdance, Alice and Bob: on Bob's turn his gift takes Alice over the hand limit.
+OVER_THE_LIMIT = [
+    (0, "choose_character", {"character": "chemist"}),
+    (1, "choose_character", {"character": "engineer"}),
+    (0, "draw", {}),
+    (0, "draw", {}),
+    (0, "deploy", {"at": "0,-1", "card": "moss_wall", "pay": "oxygen_canister,salvage_protocol"}),
+    (0, "draw", {}),
+    (1, "deploy", {"at": "1,0", "card": "hydroponic_farm", "pay": "contingency_plan,first_aid_kit"}),
+    (1, "draw", {}),
+    (1, "draw", {}),
+    (1, "draw", {}),
+    (0, "draw", {}),
+    (0, "draw", {}),
+    (0, "draw", {}),
+    (0, "draw", {}),
+    (0, "discard", {"card": "electrolysis_cell"}),
+    (0, "place", {"at": "1,0"}),
+]
+
+
+async def test_a_discard_goes_to_its_owner_out_of_turn(repo: Repository) -> None:
+    svc = GameService(repo, render=False, seeds=lambda: 1)
+    await begin(svc, ALICE, BOB)
+    people = [ALICE, BOB]
+    for seat, kind, args in OVER_THE_LIMIT:
+        await svc.act(HERE, people[seat], Action.of(kind, **args))
+    reply = await svc.act(HERE, BOB, Action.of("give", card="oxygen_canister", seat=0))
+    assert reply.mentions == [ALICE.user_id]
+    assert "**Waiting for Alice** to discard 1" in reply.text
+    discards = [b for b in reply.buttons if b.action is not None and b.action.kind == "discard"]
+    assert discards and all(b.label.startswith("Alice discards ") for b in discards)
+    with pytest.raises(NotAllowedError, match="Alice's move"):
+        await svc.act(HERE, BOB, Action.of("draw"))
+    with pytest.raises(NotAllowedError, match="Alice's move"):
+        await svc.act(HERE, BOB, discards[0].action)  # type: ignore[arg-type]
+    reply = await svc.act(HERE, ALICE, discards[0].action)  # type: ignore[arg-type]
+    assert "**Bob**'s turn" in reply.text and reply.mentions == [BOB.user_id]
+
+
+async def test_deploy_autocomplete_offers_free_neighbours_and_payments(repo: Repository) -> None:
+    svc = GameService(repo, render=False, seeds=lambda: 1)
+    await begin(svc, ALICE, BOB)
+    for seat, kind, args in OVER_THE_LIMIT[:4]:
+        await svc.act(HERE, [ALICE, BOB][seat], Action.of(kind, **args))
+    spaces = await svc.choices(HERE, ALICE, "colony", "deploy", "at", {"card": "moss_wall"})
+    assert spaces and all(label == f"Free space ({at})" for label, at in spaces)
+    assert all(abs(int(x)) + abs(int(y)) == 1 for x, y in (str(at).split(",") for _, at in spaces))
+    pays = await svc.choices(HERE, ALICE, "colony", "deploy", "pay", {"card": "moss_wall", "at": "0,-1"})
+    assert ("Oxygen Canister, Salvage Protocol", "oxygen_canister,salvage_protocol") in pays
+    assert await svc.choices(HERE, BOB, "colony", "deploy", "at", {"card": "moss_wall"}) == []
+    # Bob shares the hub with Alice: he is the one player she can give to.
+    assert {value for _, value in await svc.choices(HERE, ALICE, "colony", "give", "seat", {})} == {1}
