@@ -223,21 +223,25 @@ def flow_chips(
 def pawn_row(
     canvas: Canvas, module: Mapping[str, Any], x: int, y: int, tile: int, people: Sequence[Marker], view: View
 ) -> int:
-    """Pawns along the bottom (the active player's ringed), coordinates at the right; returns the bottom."""
+    """Pawns along the bottom (the active player's ringed), then the coordinates: at the right of the last
+    row of pawns when they fit there, else on a line of their own. Returns the bottom."""
     coords = str(module.get("at") or f"{module.get('x')},{module.get('y')}")
     coords_w = canvas.measure(coords, SMALL, bold=False)
-    pitch = 2 * PAWN_R + 6
-    per_row = max(1, (tile - 24 - coords_w - 8) // pitch)
+    # Room for the active player's ring, so it never covers a neighbour.
+    pitch = 2 * PAWN_R + 14
+    per_row = max(1, (tile - 16) // pitch)
     seats = [int(s) for s in module.get("pawns", []) if 0 <= int(s) < len(people)]
     active = view.get("active_seat")
-    rows = max(1, -(-len(seats) // per_row))
     for i, seat in enumerate(seats):
         cx = x + 12 + PAWN_R + (i % per_row) * pitch
         cy = y + 4 + PAWN_R + (i // per_row) * pitch
         if seat == active:
             canvas.disc(cx, cy, PAWN_R + 5, ACCENT)
         founder_disc(canvas, cx, cy, PAWN_R, people[seat].initials, people[seat].colour)
-    bottom = y + 4 + rows * pitch
+    rows = -(-len(seats) // per_row)
+    last = len(seats) - (rows - 1) * per_row if rows else 0
+    beside = 8 + last * pitch + 6 + coords_w <= tile - 12
+    bottom = y + 4 + max(rows, 1) * pitch if beside else y + 4 + rows * pitch + 36
     canvas.text(x + tile - 12, bottom - 36, coords, SMALL, TEXT_DIM, bold=False, anchor="ra")
     return bottom + 6
 

@@ -121,18 +121,18 @@ def crowded_view() -> dict[str, Any]:
     ]
     view["emergency"] = {"level": 5, "track": [4, 4, 3, 3, 2, 2, 0], "actions": 2}
     view["grid"] = [
-        module((0, 0), "hub", pawns=[0, 1, 2, 3], emergency=2),
+        module((0, 0), "hub", pawns=[0, 1, 3], emergency=2),
         module((1, 0), "solar_field", off=True, loss={**NO_LOSS, "energy": 2}, pawns=[2]),
         module(
             (-1, 0), "brine_refinery", loss={"oxygen": 1, "water": 1, "food": 1, "energy": 1}, emergency=1
         ),
         module((0, 1), "hydroponic_farm", off=True),
-        module((0, -1), "dome_orchard", pawns=[1]),
+        module((0, -1), "dome_orchard"),
         module((2, 0), "electrolysis_cell", loss={**NO_LOSS, "oxygen": 3}),
         module((-2, 0), "pressure_scrubber", off=True, loss={**NO_LOSS, "food": 1}),
         module((1, 1), "fission_core"),
         module((-1, -1), "biogas_digester"),
-        module((1, -1), "greywater_loop", pawns=[0, 3]),
+        module((1, -1), "greywater_loop"),
         module((-1, 1), "fungus_cellar"),
         module((2, 1), "insect_farm"),
     ]
