@@ -47,3 +47,18 @@ async def test_start_offers_the_game_options_as_fixed_choices(bot: GameBot, fake
     assert [choice["value"] for choice in start["mode"]["choices"]] == ["normal", "hardcore"]
     assert start["team"]["type"] == BOOLEAN
     assert not any(option.get("required") for option in start.values())
+
+
+async def test_colony_registers_its_actions_and_a_scenario_autocomplete(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    colony = _subcommands(_synced(fake)["colony"])
+    actions = {"character", "draw", "give", "take", "deploy", "move", "generate", "repair", "switch"}
+    actions |= {"recover", "special", "play", "place", "discard", "end-turn"}
+    assert set(colony) == {"start", "status", "rules", "undo", "abandon"} | actions
+    start = _options(colony["start"])
+    assert list(start) == ["scenario"]
+    assert start["scenario"]["autocomplete"] and "choices" not in start["scenario"]
+    deploy = _options(colony["deploy"])
+    assert list(deploy) == ["card", "at", "pay"] and all(option["autocomplete"] for option in deploy.values())
+    assert _options(colony["give"])["seat"]["type"] == INTEGER
