@@ -188,7 +188,9 @@ class GameService:
                         record = await self.repo.create_game(new)
                     set_game(record.id)
                     log.info("lobby opened for %s by %s", game, actor.user_id)
-                    return lobby_reply(record, rules.meta, f"{actor.name} opened a {frontend.title} table.")
+                    article = "an" if frontend.title[:1].lower() in "aeiou" else "a"
+                    header = f"{actor.name} opened {article} {frontend.title} table."
+                    return lobby_reply(record, rules.meta, header)
                 state = rules.setup([actor.name], cleaned, new.seed)
                 snapshot = rules.to_json(state)
                 with _storage():

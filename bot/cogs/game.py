@@ -43,7 +43,7 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
         return await service.abandon(where_of(i), actor_of(i), confirm=False)
 
     return {
-        "start": ("Start a game here (solo begins at once; teams gather in a lobby).", "public", start),
+        "start": ("Start a game in this channel (a lobby when several may play).", "public", start),
         "status": ("Show this channel's game, only to you.", "private", status),
         "rules": ("A short summary of the rules.", None, rules),
         "undo": ("Take back the last action when it rolled and revealed nothing.", "public", undo),

@@ -175,7 +175,7 @@ def _button(action: Action, view: Mapping[str, Any], names: Mapping[str, str]) -
         "repair": (f"Repair {action.get('token')}", "success"),
         "switch": ("Switch module on/off", "secondary"),
         "generate": (f"{name('card')} → +2 {action.get('resource')}", "secondary"),
-        "play": (f"Play {name('card')}", "success"),
+        "play": (f"{_holder(view, action.get('card'))}Play {name('card')}", "success"),
     }
     return labels.get(action.kind)
 
@@ -205,6 +205,14 @@ def buttons(
     if can_undo:
         result.append(Button("Undo", game_id, version, control="undo"))
     return result
+
+
+def _holder(view: Mapping[str, Any], card: object) -> str:
+    """ "Bob: " when only Bob, who is not taking his turn, holds ``card`` (a Plan played out of turn)."""
+    holders = [p for p in view.get("players", []) if any(held["id"] == card for held in p.get("hand", []))]
+    if len(holders) == 1 and holders[0]["seat"] != view.get("active_seat"):
+        return f"{holders[0]['name']}: "
+    return ""
 
 
 def _is_plan(view: Mapping[str, Any], card: object) -> bool:
