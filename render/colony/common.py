@@ -87,7 +87,9 @@ def seat_name(view: View, seat: Any) -> str:
 def turn_line(view: View) -> str:
     """Scenario, turn and whose turn it is, for the top of every image."""
     scenario = view.get("scenario") or {}
-    parts = [str(scenario.get("name", "Colony")), f"Turn {int(view.get('turn', 0))}"]
+    turn = int(view.get("turn", 0))
+    # The draft comes before the first turn, so there is no turn number to show yet.
+    parts = [str(scenario.get("name", "Colony"))] + ([f"Turn {turn}"] if turn > 0 else [])
     phase = str(view.get("phase", ""))
     active = view.get("active_seat")
     if phase == "over" or view.get("outcome"):

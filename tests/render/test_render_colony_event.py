@@ -85,3 +85,10 @@ def test_alt_texts_describe_each_image() -> None:
 def test_image_names_belong_to_their_game() -> None:
     with pytest.raises(ValueError):
         render_images("colony", quiet_view(), [], which={"base"})
+
+
+def test_a_bare_view_and_an_unknown_event_card_still_render() -> None:
+    images = render_images("colony", {}, [Event("event_revealed", "", {"card": "unknown"})])
+    assert [i.filename for i in images] == ["grid.png", "board.png", "hands.png", "event.png"]
+    for image in images:
+        open_png(image.data)

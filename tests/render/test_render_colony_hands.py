@@ -64,3 +64,4 @@ def test_the_draft_lists_the_dealt_characters() -> None:
     text = joined(draw_hands(draft_view()))
     assert "choosing a character" in text
     assert "Dealt: Amara Okoye, Medic." in text
+    assert "Choosing characters" in text and "Turn 0" not in text
