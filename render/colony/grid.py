@@ -34,6 +34,8 @@ PAWN_R = 20
 NAME_STEP = 32
 FULL_DETAIL = 170
 HATCH: tuple[int, int, int] = (52, 54, 70)
+# White, so an open choice never reads as one of the four resource colours.
+CHOICE: tuple[int, int, int] = (245, 245, 250)
 SHORT = {"oxygen": "oxy", "water": "wat", "food": "food", "energy": "enr"}
 
 
@@ -171,7 +173,7 @@ def tile_content(
             max_width=tile - 24,
         )
         top += 30
-    chips = badges(module, tile)
+    chips = badges(module, tile, choice_options(view))
     top = flow_chips(draw, chips, x + 10, top + 4, tile - 20)
     return pawn_row(draw, module, x, top, tile, people, view) - y
 
@@ -188,9 +190,21 @@ def pack(canvas: Canvas, items: Sequence[str], width: int) -> list[str]:
     return lines
 
 
-def badges(module: Mapping[str, Any], tile: int) -> list[tuple[str, tuple[int, int, int]]]:
-    """Text chips for the tile: shut-down first, then Emergency tokens and Resource Loss tokens."""
+def choice_options(view: View) -> frozenset[str]:
+    """The modules a pending token placement may pick, by coordinates."""
+    choice = view.get("pending") or {}
+    return (
+        frozenset(str(o) for o in choice.get("options", [])) if choice.get("kind") == "place" else frozenset()
+    )
+
+
+def badges(
+    module: Mapping[str, Any], tile: int, options: frozenset[str] = frozenset()
+) -> list[tuple[str, tuple[int, int, int]]]:
+    """Text chips for the tile: a pending choice, shut-down, then Emergency and Resource Loss tokens."""
     found: list[tuple[str, tuple[int, int, int]]] = []
+    if str(module.get("at")) in options:
+        found.append(("PICK" if tile < FULL_DETAIL else "PICK HERE", CHOICE))
     if module.get("off"):
         found.append(("SHUT DOWN" if tile >= FULL_DETAIL else "OFF", SHUTDOWN))
     # One chip per token, as on the table: counting chips beats reading a small multiplier.
@@ -271,27 +285,33 @@ def legend(canvas: Canvas, view: View, people: Sequence[Marker], y: int) -> int:
             max_width=canvas.width - box[2] - 16 - MARGIN,
         )
         y += 50
-    return key(canvas, y + 8)
+    return key(canvas, view, y + 8)
 
 
-def key(canvas: Canvas, y: int) -> int:
-    entries = (
+def key(canvas: Canvas, view: View, y: int) -> int:
+    entries = [
         ("SHUT DOWN", SHUTDOWN, "module switched off: its production does not count"),
         ("EMERGENCY", EMERGENCY, "emergency level +1 until repaired"),
         ("water loss", resource_fill("water"), "that production \u22121 until repaired"),
-    )
+    ]
+    choice = view.get("pending") or {}
+    if choice.get("kind") == "place":
+        token = str(choice.get("token", ""))
+        what = "the Emergency token" if token == "emergency" else f"the {token} Loss token"
+        entries.insert(0, ("PICK HERE", CHOICE, f"{what} may go on this module: a choice to make"))
+    key_x = max(canvas.measure(label, SMALL, condensed=True) for label, _, _ in entries) + 40
     for label, fill, meaning in entries:
         chip = canvas.measure(label, SMALL, condensed=True) + 16
         canvas.rect((MARGIN, y, MARGIN + chip, y + 34), fill, radius=8)
         canvas.text(MARGIN + 8, y + 2, label, SMALL, ink_on(fill), condensed=True)
         canvas.text(
-            MARGIN + 190,
+            MARGIN + key_x,
             y + 3,
             meaning,
             SMALL,
             TEXT,
             bold=False,
-            max_width=canvas.width - MARGIN - 190 - MARGIN,
+            max_width=canvas.width - MARGIN - key_x - MARGIN,
         )
         y += 44
     return y

@@ -6,7 +6,7 @@ import pytest
 
 from render.canvas import Canvas, Placed
 from render.colony.common import SHUTDOWN, card_colour
-from render.colony.grid import draw_grid, render_grid
+from render.colony.grid import CHOICE, draw_grid, render_grid
 from tests.render.colony_views import crowded_view, draft_view, long_line_view, over_view, quiet_view
 from tests.render.conftest import open_png
 
@@ -86,3 +86,12 @@ def test_a_view_without_modules_still_draws_the_legend() -> None:
     view: dict[str, Any] = quiet_view()
     view["grid"] = []
     assert "Ada" in [p.text for p in draw_grid(view).texts]
+
+
+def test_a_pending_placement_marks_every_option() -> None:
+    view = crowded_view()
+    canvas = draw_grid(view)
+    picks = find(canvas, "PICK HERE")
+    assert len(picks) == len(view["pending"]["options"]) + 1  # each option and the legend
+    assert canvas.image.getpixel(middle_left(picks[0].box)) == CHOICE
+    assert find(draw_grid(quiet_view()), "PICK HERE") == []
