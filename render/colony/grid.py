@@ -9,7 +9,6 @@ from typing import Any
 from render.canvas import Canvas, wrap_text
 from render.colony.common import (
     EMERGENCY,
-    HEIGHT_LIMIT,
     HUB_FILL,
     MARGIN,
     SHUTDOWN,
@@ -80,8 +79,6 @@ def draw_grid(view: View) -> Canvas:
     ys = [int(m["y"]) for m in modules] or [0]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     width = max(WIDTH, 2 * MARGIN + cols * MIN_CELL)
-    canvas = Canvas(width, HEIGHT_LIMIT)
-    canvas.text(MARGIN, MARGIN, turn_line(view), 34, TEXT, max_width=width - 2 * MARGIN)
     cell = max(MIN_CELL, min(MAX_CELL, (width - 2 * MARGIN) // cols))
     tile = cell - GAP
     people = markers(view)
@@ -94,6 +91,10 @@ def draw_grid(view: View) -> Canvas:
         tops.append(tops[-1] + h + GAP)
     left = (width - cols * cell + GAP) // 2
     layout = Layout(left, min(xs), min(ys), cell, tuple(tops), tuple(heights))
+    # Sized from the layout: a colony stretched into a long column makes a tall image, never a cut one.
+    legend_room = 60 * len(people) + 6 * 44 + 2 * MARGIN
+    canvas = Canvas(width, layout.bottom + legend_room)
+    canvas.text(MARGIN, MARGIN, turn_line(view), 34, TEXT, max_width=width - 2 * MARGIN)
     for module in modules:
         x, y = layout.origin(int(module["x"]), int(module["y"]))
         tile_background(canvas, module, x, y, tile, layout.height(int(module["y"])))

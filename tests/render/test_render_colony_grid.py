@@ -95,3 +95,15 @@ def test_a_pending_placement_marks_every_option() -> None:
     assert len(picks) == len(view["pending"]["options"]) + 1  # each option and the legend
     assert canvas.image.getpixel(middle_left(picks[0].box)) == CHOICE
     assert find(draw_grid(quiet_view()), "PICK HERE") == []
+
+
+def test_a_tall_colony_makes_a_tall_image_with_its_legend() -> None:
+    view = long_line_view()
+    for m in view["grid"]:
+        m["x"], m["y"] = m["y"], m["x"]
+        m["at"] = f"{m['x']},{m['y']}"
+    canvas = draw_grid(view)
+    assert canvas.overlapping_texts() == []
+    assert canvas.bottom < canvas.image.height
+    assert "13,0" not in [p.text for p in canvas.texts] and "0,13" in [p.text for p in canvas.texts]
+    assert "SHUT DOWN" in [p.text for p in canvas.texts]
