@@ -84,6 +84,8 @@ def turn(canvas: Canvas, view: View, y: int) -> int:
         return y
     if phase == "draft":
         line = "Every player picks one of the two characters dealt to them."
+    elif phase == "event" and isinstance(active, int):
+        line = f"{seat_name(view, active)}: the event of this turn is being resolved"
     elif isinstance(active, int):
         left = int(view.get("actions_left", 0))
         line = f"{seat_name(view, active)}: {left} action{'s' if left != 1 else ''} left this turn"
@@ -108,7 +110,7 @@ def production(canvas: Canvas, view: View, y: int) -> int:
     low, high = limits(view, "production", (-5, 3))
     canvas.text(MARGIN, y, "Production per turn (green = 0 or more: the goal)", SMALL, TEXT_DIM, bold=False)
     right = TRACK_X + (high - low + 1) * PROD_CELL + 24
-    canvas.text(right, y, "Supply at update", SMALL, TEXT_DIM, bold=False)
+    canvas.text(right, y, "Supply \u2192 next update", SMALL, TEXT_DIM, bold=False)
     y += 38
     top_supply = limits(view, "supply", (0, SUPPLY_MAX))[1]
     for entry in resources(view):

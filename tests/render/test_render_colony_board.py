@@ -103,3 +103,11 @@ def test_game_over_shows_the_outcome_and_no_turn() -> None:
     won = texts(over_view(won=True))
     assert "VICTORY" in won and "action left" not in won
     assert "DEFEAT" in texts(over_view(won=False))
+
+
+def test_while_an_event_resolves_no_action_count_is_shown() -> None:
+    view = crowded_view()
+    view.update(phase="event", actions_left=0)
+    board = texts(view)
+    assert "Chen: the event of this turn is being resolved" in board
+    assert "actions left" not in board and "action left" not in board
