@@ -132,7 +132,7 @@ def test_play_colony_with_two_players(tmp_path: Path) -> None:
     assert "The Exoplanet Colony game begins: Kim, Lee." in text
     assert "**Character draft** — waiting for Kim, Lee to choose." in text
     assert "Kim plays" in text and "Lee plays" in text
-    assert "**Kim** draws" in text or "Kim draws" in text
+    assert "Kim draws" in text and "**Kim**: Kim" not in text
     assert "! It is Kim's move; wait for yours." in text
 
 

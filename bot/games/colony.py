@@ -224,8 +224,8 @@ def _is_plan(view: Mapping[str, Any], card: object) -> bool:
 
 
 def narrate(events: Sequence[Event], actor_name: str) -> str:
-    """A few lines: who acted, then what happened."""
-    return narrate_events(events, actor_name)
+    """A few lines of what happened; the engine's events already name who did it."""
+    return narrate_events(events, actor_name, named=True)
 
 
 def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
