@@ -148,3 +148,19 @@ async def test_choices_autocomplete(service: GameService) -> None:
     await service.start(HERE, ALICE, "tally", {})
     assert await service.choices(HERE, ALICE, "tally", "add", "n", {}) == [("n 1", 1), ("n 2", 2)]
     assert await service.choices(HERE, BOB, "tally", "add", "n", {}) == []
+
+
+async def test_each_player_takes_back_only_their_own_action(service: GameService) -> None:
+    await start_team(service)
+    reply = await service.act(HERE, ALICE, Action.of("add", n=2))
+    assert reply.buttons[-1].control == "undo"
+    with pytest.raises(NotAllowedError, match="Only Alice"):
+        await service.undo(HERE, BOB)
+    status = await service.status(HERE, BOB)
+    assert "undo" not in [b.control for b in status.buttons]
+    await service.act(HERE, ALICE, Action.of("add", n=1))
+    reply = await service.undo(HERE, ALICE)
+    # Her earlier step can be taken back too, one click at a time.
+    assert reply.buttons[-1].control == "undo"
+    await service.undo(HERE, ALICE)
+    assert await total(service) == 0
