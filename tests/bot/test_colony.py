@@ -207,6 +207,9 @@ async def test_a_restart_mid_turn_resumes_with_working_buttons(make_bot: MakeBot
     state = await _state(second)
     assert state.turn == 2 and state.seat == 1
     assert _pings(reply) == [BOB.user_id] and "**Bob**'s turn" in reply.content
+    if _draws_colony():
+        # The turn's end reveals an event, and its card comes with the table's images.
+        assert "event.png" in [name for name, _ in reply.files]
 
 
 async def test_a_two_player_game_is_played_to_its_end_with_buttons(cbot: GameBot, fake: FakeDiscord) -> None:
