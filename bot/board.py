@@ -62,7 +62,10 @@ async def board_reply(
     """The reply showing ``state`` after ``events`` (from ``before``, which decides who is pinged);
     images are rendered off the event loop."""
     view = rules.view(state, None)
-    images = await rendering.render(record.kind, view, events) if render else []
+    which = frontend.images(events) if events and frontend.images is not None else None
+    images = (
+        await rendering.render(record.kind, view, events, sorted(which) if which else None) if render else []
+    )
     lines = [text] if text else []
     # Without images (no renderer, or a quiet status) the text has to show the table.
     if frontend.summary is not None and (not images or not events):

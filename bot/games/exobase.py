@@ -177,6 +177,18 @@ def summary(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+# After these the rows (or the whole day) changed, so every image is worth posting again.
+_ROWS_CHANGED = frozenset({"built", "flipped", "tucked", "phase", "day_started", "destroyed", "game_over"})
+
+
+def images(events: Sequence[Event]) -> frozenset[str] | None:
+    """A founder's placement changes the base and the panel; phases, builds and tasks change the rows too."""
+    for event in events:
+        if event.kind in _ROWS_CHANGED or (event.kind == "placed" and event.data.get("action") == "task"):
+            return None
+    return frozenset({"base", "panel", "dice"})
+
+
 def opens_lobby(options: Mapping[str, Any]) -> bool:
     """Team play gathers players first; solo begins at once."""
     return bool(options.get("team"))
@@ -194,4 +206,5 @@ FRONTEND = GameFrontend(
     rules_summary=RULES_SUMMARY,
     summary=summary,
     lobby_options={"team": True},
+    images=images,
 )

@@ -50,6 +50,7 @@ class CommandSpec:
 ButtonsFn = Callable[..., list[Button]]
 NarrateFn = Callable[[Sequence[Event], str], str]
 LabelFn = Callable[[Mapping[str, Any], str, "str | int"], str]
+ImagesFn = Callable[[Sequence[Event]], "frozenset[str] | None"]
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,8 @@ class GameFrontend:
     ``waiting_on(view)`` names the seats to ping when the engine's active seats say too little;
     ``status_line(view)`` is one line shown under every message of a running game (whose turn,
     what is left to do); ``lobby_options`` are the start options that make ``start`` gather
-    several players (empty when every table opens a lobby).
+    several players (empty when every table opens a lobby); ``images(events)`` names the
+    images worth posting after ``events`` (None: every image the renderer offers).
     """
 
     key: str
@@ -80,6 +82,7 @@ class GameFrontend:
     waiting_on: Callable[[Mapping[str, Any]], list[int]] | None = None
     status_line: Callable[[Mapping[str, Any]], str] | None = None
     lobby_options: Mapping[str, Any] = field(default_factory=dict)
+    images: ImagesFn | None = None
     lifecycle: tuple[str, ...] = field(default=("start", "status", "rules", "undo", "abandon"))
 
     def command(self, name: str) -> CommandSpec | None:

@@ -64,6 +64,9 @@ async def test_a_legal_command_is_applied_and_posted(bot: GameBot, fake: FakeDis
     calls = await _run(bot, fake, fake.command(ALICE, "exobase", "work", **work.params))
     reply = posted(calls)[-1]
     assert reply.flags & EPHEMERAL == 0 and reply.custom_ids
+    # A placement changes the base and the panel; the rows are posted again only when they change.
+    names = {name for name, _ in reply.files}
+    assert {"base.png", "panel.png"} <= names and "rows.png" not in names
     record = await stored(bot)
     assert record is not None and record.version == 1
 

@@ -95,3 +95,14 @@ def test_log_lines_carry_guild_channel_and_game(caplog: pytest.LogCaptureFixture
         logging.getLogger("bot.test").info("hello")
     record = caplog.records[-1]
     assert (record.guild, record.channel, record.game) == (5, 6, 7)  # type: ignore[attr-defined]
+
+
+def test_a_placement_posts_the_base_and_panel_and_a_new_phase_posts_everything() -> None:
+    choose = FRONTENDS["exobase"].images
+    assert choose is not None
+    work = [Event("placed", "", {"founder": "aoki", "action": "work"}), Event("gained", "", {})]
+    assert choose(work) == frozenset({"base", "panel", "dice"})
+    task = [Event("placed", "", {"founder": "aoki", "action": "task"})]
+    assert choose(task) is None
+    assert choose([Event("built", "", {"card": "well", "at": "2,0"})]) is None
+    assert choose([Event("phase", "", {"phase": "hazard"})]) is None
