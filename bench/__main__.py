@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bench.colony import bench_colony
 from bench.engine import bench_engine
 from bench.images import bench_images
 from bench.roundtrip import bench_roundtrip
@@ -14,7 +15,7 @@ TARGETS = (
 
 def main() -> None:
     print(TARGETS)
-    for section in (bench_engine, bench_images, bench_roundtrip):
+    for section in (bench_engine, bench_images, bench_roundtrip, bench_colony):
         for line in section():
             print(line, flush=True)
 

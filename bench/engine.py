@@ -10,7 +10,7 @@ from engine.exobase import RULES
 from engine.exobase.policies import POLICIES
 
 
-def _quantile(samples: list[int], q: float) -> float:
+def quantile(samples: list[int], q: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
@@ -31,7 +31,7 @@ def bench_engine(games: int = 300, seed: int = 1000) -> list[str]:
     elapsed = time.perf_counter() - started
     return [
         f"engine apply: median {statistics.median(applies) / 1000:.1f} µs, "
-        f"p99 {_quantile(applies, 0.99) / 1000:.1f} µs over {len(applies)} applies",
+        f"p99 {quantile(applies, 0.99) / 1000:.1f} µs over {len(applies)} applies",
         f"random games: {games / elapsed:.0f} full games/s "
         f"({games} games, {len(applies) / games:.0f} actions per game, legal_actions + policy included)",
     ]
