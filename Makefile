@@ -37,9 +37,11 @@ bench: $(STAMP)
 
 sim: $(STAMP)
 	$(BIN)/exobase sim exobase --games 1000 --policy greedy --mode normal --seed 1
+	$(BIN)/exobase sim colony --games 1000 --policy greedy --players 2 --scenario verdance --seed 1
 
 docs: $(STAMP)
 	$(BIN)/exobase docs exobase
+	$(BIN)/exobase docs colony
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
