@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.app import create_bot
+from bot.app import create_bot, games_for
 from bot.logging_setup import setup_logging
 from bot.settings import TOKEN_HELP, Settings, SettingsError, load_settings
 
@@ -19,6 +19,7 @@ def main() -> int:
     """Exit code 2 without a token or with invalid settings."""
     try:
         settings = load_settings()
+        games_for(settings)
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2

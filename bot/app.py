@@ -10,9 +10,11 @@ import discord
 from discord.ext import commands
 
 from bot.service import GameService
-from bot.settings import Settings, load_settings
+from bot.settings import Settings, SettingsError, load_settings
 from bot.store import Repository, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
+from engine.core import EngineError, Rules
+from engine.registry import GAMES, rules_with_content
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +23,20 @@ def extensions() -> list[str]:
     """The cog modules to load (``bot.cogs.EXTENSIONS``)."""
     module = importlib.import_module("bot.cogs")
     return list(module.EXTENSIONS)
+
+
+def games_for(settings: Settings) -> dict[str, Rules[Any]]:
+    """Every game, with the operator's own card files where the settings name a folder.
+
+    Raises SettingsError when such a folder fails the content checks.
+    """
+    games = dict(GAMES)
+    for key, folder in settings.content_dirs().items():
+        try:
+            games[key] = rules_with_content(key, str(folder))
+        except EngineError as exc:
+            raise SettingsError(f"Invalid settings: {key.upper()}_CONTENT_DIR: {exc}") from exc
+    return games
 
 
 class GameBot(commands.Bot):
@@ -32,7 +48,9 @@ class GameBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self.db = make_engine(settings.database_url, echo=settings.sql_echo)
-        self.service = GameService(Repository(make_sessionmaker(self.db)), render=settings.render_images)
+        self.service = GameService(
+            Repository(make_sessionmaker(self.db)), render=settings.render_images, games=games_for(settings)
+        )
 
     async def setup_hook(self) -> None:
         """Migrate to head, load every cog, then sync the slash commands."""

@@ -42,6 +42,27 @@ class Settings(BaseSettings):
     image_dir: Path = Field(default=Path("out/images"), description="Where the local console writes images.")
     render_images: bool = Field(default=True, description="Attach rendered images to replies.")
     sql_echo: bool = Field(default=False, description="Log every SQL statement (debugging).")
+    exobase_content_dir: Path | None = Field(default=None, description="Your own ExoBase card files.")
+    colony_content_dir: Path | None = Field(default=None, description="Your own Exoplanet Colony card files.")
+
+    @field_validator("exobase_content_dir", "colony_content_dir", mode="before")
+    @classmethod
+    def _blank_dir_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("exobase_content_dir", "colony_content_dir")
+    @classmethod
+    def _existing_dir(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.is_dir():
+            raise ValueError(f"{value} is not a folder")
+        return value
+
+    def content_dirs(self) -> dict[str, Path]:
+        """Games whose cards come from the operator's own files instead of the shipped ones."""
+        dirs = {"exobase": self.exobase_content_dir, "colony": self.colony_content_dir}
+        return {game: path for game, path in dirs.items() if path is not None}
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -59,3 +59,33 @@ async def test_setup_hook_migrates_loads_cogs_and_syncs_to_dev_guild(
 def test_extensions_come_from_the_cogs_package() -> None:
     names = app.extensions()
     assert names and all(name.startswith("bot.cogs.") for name in names)
+
+
+async def test_own_card_files_replace_the_shipped_ones(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from engine.exobase import DEFAULT_DIR
+
+    folder = tmp_path / "cards"
+    shutil.copytree(DEFAULT_DIR, folder)
+    founders = json.loads((folder / "founders.json").read_text())
+    founders[0]["name"] = "Captain Custom"
+    (folder / "founders.json").write_text(json.dumps(founders))
+    bot = app.create_bot(settings(tmp_path, exobase_content_dir=folder))
+    try:
+        rules: Any = bot.service._rules("exobase")
+        assert any(f.name == "Captain Custom" for f in rules.content.founders.values())
+        assert bot.service._rules("colony") is app.GAMES["colony"]
+    finally:
+        await bot.db.dispose()
+
+
+def test_broken_card_files_are_a_settings_error(tmp_path: Path) -> None:
+    from bot.settings import SettingsError
+
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "founders.json").write_text("[]")
+    with pytest.raises(SettingsError, match="EXOBASE_CONTENT_DIR"):
+        app.games_for(settings(tmp_path, exobase_content_dir=folder))

@@ -8,7 +8,17 @@ import pytest
 
 from bot.settings import DEFAULT_DATABASE_URL, SettingsError, load_settings
 
-ENV = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "IMAGE_DIR", "RENDER_IMAGES", "SQL_ECHO")
+ENV = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "IMAGE_DIR",
+    "RENDER_IMAGES",
+    "SQL_ECHO",
+    "EXOBASE_CONTENT_DIR",
+    "COLONY_CONTENT_DIR",
+)
 
 
 @pytest.fixture(autouse=True)
