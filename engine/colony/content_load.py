@@ -15,12 +15,14 @@ from engine.colony.model import (
     ABILITIES,
     COLOURS,
     ENVIRONMENT,
+    HAND_LIMIT,
     HEALTH_EFFECTS,
     ITEM_EFFECTS,
     PLAN_EFFECTS,
     PRODUCTION_MAX,
     PRODUCTION_MIN,
     RESOURCES,
+    SEAT_COUNTS,
     SUPPLY_MAX,
     WHERE,
     Amount,
@@ -173,10 +175,30 @@ def _scenario(raw: Mapping[str, Any], where: str) -> Scenario:
         environment={k: _int(raw, k, where, 0, 3) for k in ENVIRONMENT},
         production=_per_resource(raw, "production", where, PRODUCTION_MIN, PRODUCTION_MAX),
         supplies=_per_resource(raw, "supplies", where, 1, SUPPLY_MAX),
-        hand=_int(raw, "hand", where, 0, 6),
-        normal_events=_int(events, "normal", f"{where} events", 1, 99),
+        deal=_deal(raw, where),
+        normal_events=_by_players(events, "normal", f"{where} events", 1, 99),
         critical_events=_int(events, "critical", f"{where} events", 0, 99),
     )
+
+
+def _by_players(raw: Mapping[str, Any], key: str, where: str, low: int, high: int) -> dict[int, int]:
+    """One integer for every player count, or an object giving one per count ("1".."4")."""
+    data = raw.get(key)
+    if not isinstance(data, dict):
+        return dict.fromkeys(SEAT_COUNTS, _int(raw, key, where, low, high))
+    if set(data) != {str(n) for n in SEAT_COUNTS}:
+        counts = ", ".join(str(n) for n in SEAT_COUNTS)
+        raise ContentError(f"{where}: '{key}' is an integer or an object giving one for {counts} players.")
+    return {n: _int(data, str(n), f"{where} {key}", low, high) for n in SEAT_COUNTS}
+
+
+def _deal(raw: Mapping[str, Any], where: str) -> dict[int, int]:
+    """Cards dealt to the whole team by player count; nobody may start over the hand limit."""
+    deal = _by_players(raw, "deal", where, 0, HAND_LIMIT * max(SEAT_COUNTS))
+    for players, cards in deal.items():
+        if cards > HAND_LIMIT * players:
+            raise ContentError(f"{where}: a deal of {cards} puts {players} player(s) over the hand limit.")
+    return deal
 
 
 def _card(raw: Mapping[str, Any], where: str) -> PlayerCard:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.colony.model import (
     COLOUR_OF,
     HEALTH_EFFECTS,
@@ -25,7 +27,11 @@ def card_reference(content: Content | None = None) -> str:
     parts += ["### Characters", "", "| character | special action |", "| --- | --- |"]
     parts += [f"| {c.name} (`{c.id}`) | {c.text} |" for c in content.characters.values()]
     parts += ["", "### Scenarios", ""]
-    parts += ["| scenario | difficulty | rad/press/hum | production | supplies | hand | events |"]
+    parts += [
+        "Cards dealt and normal events are given for 1/2/3/4 players (one number when all agree).",
+        "",
+        "| scenario | difficulty | rad/press/hum | production | supplies | cards dealt | events |",
+    ]
     parts += ["| --- | --- | --- | --- | --- | --- | --- |"]
     parts += [_scenario(s) for s in content.scenarios.values()]
     parts += ["", f"### Player cards ({len(content.deck())})", ""]
@@ -44,11 +50,17 @@ def _levels(values: dict[str, int]) -> str:
 
 def _scenario(s: Scenario) -> str:
     env = "/".join(str(s.environment[k]) for k in ("radiation", "pressure", "humidity"))
-    events = f"{s.normal_events} + {s.critical_events} critical"
+    events = f"{_per_count(s.normal_events)} + {s.critical_events} critical"
     return (
         f"| {s.name} (`{s.id}`) | {s.difficulty} | {env} | {_levels(dict(s.production))} | "
-        f"{_levels(dict(s.supplies))} | {s.hand} | {events} |"
+        f"{_levels(dict(s.supplies))} | {_per_count(s.deal)} | {events} |"
     )
+
+
+def _per_count(values: Mapping[int, int]) -> str:
+    """A number for 1/2/3/4 players, or just one when every count shares it."""
+    numbers = [values[n] for n in sorted(values)]
+    return str(numbers[0]) if len(set(numbers)) == 1 else "/".join(str(n) for n in numbers)
 
 
 def _card(c: PlayerCard) -> str:

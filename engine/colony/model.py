@@ -15,6 +15,9 @@ PRODUCTION_MIN = -5
 PRODUCTION_MAX = 3
 SUPPLY_MAX = 20
 HAND_LIMIT = 6
+MIN_SEATS = 1
+MAX_SEATS = 4
+SEAT_COUNTS: tuple[int, ...] = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 GENERATE = 2
 MAX_LOSS_TOKENS = 3
 # Actions a turn on each space of the emergency track; the last space ends the game.
@@ -64,8 +67,11 @@ class Scenario:
     environment: Mapping[str, int]
     production: Mapping[str, int]
     supplies: Mapping[str, int]
-    hand: int
-    normal_events: int
+    # Cards dealt to the whole team at the start, by player count: a bigger team holds more cards
+    # but fewer each, since every turn still reveals one event whoever plays it.
+    deal: Mapping[int, int]
+    # Normal events in the deck by player count; criticals are the same for every count.
+    normal_events: Mapping[int, int]
     critical_events: int
 
     def value(self, amount: Amount) -> int:

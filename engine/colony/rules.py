@@ -9,9 +9,9 @@ from engine.colony import state as state_mod
 from engine.colony.cards import play_actions
 from engine.colony.describe import describe_action
 from engine.colony.legal import legal
-from engine.colony.model import Content
+from engine.colony.model import MAX_SEATS, MIN_SEATS, Content
 from engine.colony.perform import perform
-from engine.colony.setup import MAX_SEATS, MIN_SEATS, new_game
+from engine.colony.setup import new_game
 from engine.colony.state import ColonyState
 from engine.colony.view import table_view
 from engine.core.action import Action

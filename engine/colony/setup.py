@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.colony.model import HUB, Content
+from engine.colony.model import HUB, MAX_SEATS, MIN_SEATS, Content
 from engine.colony.state import ColonyState, Json
 from engine.core.errors import IllegalActionError
 from engine.core.rng import Rng
 
-MIN_SEATS = 1
-MAX_SEATS = 4
 DEALT = 2
 
 
@@ -30,7 +28,11 @@ def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any
     rng.shuffle(characters)
     deck = content.deck()
     rng.shuffle(deck)
-    hands = [deck[i * planet.hand : (i + 1) * planet.hand] for i in range(len(players))]
+    # One card at a time round the table from seat 0, as a printed deal goes.
+    dealt = planet.deal[len(players)]
+    hands: list[list[str]] = [[] for _ in players]
+    for i, card in enumerate(deck[:dealt]):
+        hands[i % len(players)].append(card)
     return ColonyState(
         scenario=scenario,
         players=list(players),
@@ -42,9 +44,9 @@ def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any
         health=[[] for _ in players],
         pawns=["0,0"] * len(players),
         grid={"0,0": hub()},
-        deck=deck[len(players) * planet.hand :],
+        deck=deck[dealt:],
         discard=[],
-        event_deck=event_deck(content, scenario, rng),
+        event_deck=event_deck(content, scenario, len(players), rng),
         event_discard=[],
         supplies=dict(planet.supplies),
     )
@@ -54,7 +56,7 @@ def hub() -> Json:
     return {"card": HUB, "off": False, "loss": {}, "emergency": 0}
 
 
-def event_deck(content: Content, scenario: str, rng: Rng) -> list[str]:
+def event_deck(content: Content, scenario: str, players: int, rng: Rng) -> list[str]:
     """The scenario's normal events split into piles, one critical shuffled into each, piles stacked.
 
     Spreading the criticals this way makes them come "from time to time" rather than in a clump.
@@ -64,7 +66,7 @@ def event_deck(content: Content, scenario: str, rng: Rng) -> list[str]:
     critical = content.event_pool(True)
     rng.shuffle(normal)
     rng.shuffle(critical)
-    chosen = normal[: planet.normal_events]
+    chosen = normal[: planet.normal_events[players]]
     piles = max(1, planet.critical_events)
     size, extra = divmod(len(chosen), piles)
     deck: list[str] = []

@@ -29,7 +29,7 @@ def cross_check(content: Content) -> None:
         where = f"scenarios.json '{s.id}'"
         if all(p >= 0 for p in s.production.values()):
             raise ContentError(f"{where}: the colony would start already self-sustaining.")
-        if s.normal_events > normal or s.critical_events > critical:
+        if max(s.normal_events.values()) > normal or s.critical_events > critical:
             raise ContentError(f"{where}: asks for more events than events.json holds ({normal}/{critical}).")
-        if s.hand * 4 > len(content.deck()):
+        if max(s.deal.values()) > len(content.deck()):
             raise ContentError(f"{where}: starting hands need more cards than the deck holds.")

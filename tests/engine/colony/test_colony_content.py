@@ -78,6 +78,14 @@ def _first(data: list[dict[str, Any]], **fields: Any) -> list[dict[str, Any]]:
             "already self-sustaining",
         ),
         ("scenarios.json", lambda d: _first(d, supplies={"oxygen": 5}), "must give every resource"),
+        ("scenarios.json", lambda d: _first(d, deal={"1": 5, "2": 6}), "'deal' is an integer or an object"),
+        ("scenarios.json", lambda d: _first(d, deal="six"), "'deal' must be an integer"),
+        ("scenarios.json", lambda d: _first(d, deal={"1": 7, "2": 6, "3": 8, "4": 9}), "over the hand limit"),
+        (
+            "scenarios.json",
+            lambda d: _first(d, events={"normal": {"1": 13, "4": 12}, "critical": 3}),
+            "'normal' is an integer or an object",
+        ),
         ("events.json", lambda d: _first(d, health="flu"), "'health' must be one of"),
         ("events.json", lambda d: _first(d, emergency=["roof"]), "'emergency' lists places"),
         ("events.json", lambda d: {"not": "a list"}, "expected a non-empty list"),
@@ -98,3 +106,12 @@ def test_unreadable_files_are_named(tmp_path: Path) -> None:
     (tmp_path / "c" / "events.json").write_text("{oops")
     with pytest.raises(ContentError, match=r"events\.json: not valid JSON"):
         load_content(tmp_path / "c")
+
+
+def test_one_number_serves_every_player_count(tmp_path: Path) -> None:
+    folder = _broken(
+        tmp_path, "scenarios.json", lambda d: _first(d, deal=4, events={"normal": 9, "critical": 2})
+    )
+    planet = next(iter(load_content(folder).scenarios.values()))
+    assert dict(planet.deal) == {1: 4, 2: 4, 3: 4, 4: 4}
+    assert dict(planet.normal_events) == {1: 9, 2: 9, 3: 9, 4: 9} and planet.critical_events == 2

@@ -33,11 +33,22 @@ def test_setup_deals_two_characters_each_and_starting_hands(players: int) -> Non
     planet = CONTENT.scenarios["rustveil"]
     dealt = [c for pair in state.dealt for c in pair]
     assert all(len(pair) == 2 for pair in state.dealt) and len(set(dealt)) == 2 * players
-    assert all(len(h) == planet.hand for h in state.hands)
-    assert len(state.deck) + planet.hand * players == len(CONTENT.deck())
+    sizes = [len(h) for h in state.hands]
+    assert sum(sizes) == planet.deal[players] and max(sizes) - min(sizes) <= 1
+    assert sizes == sorted(sizes, reverse=True)
+    assert len(state.deck) + planet.deal[players] == len(CONTENT.deck())
     assert state.supplies == dict(planet.supplies)
     assert state.pawns == ["0,0"] * players and list(state.grid) == ["0,0"]
     assert state.phase == "draft" and RULES.active_seats(state) == frozenset(range(players))
+
+
+def test_the_team_deal_grows_slower_than_the_team() -> None:
+    for planet in CONTENT.scenarios.values():
+        deal = [planet.deal[n] for n in (1, 2, 3, 4)]
+        assert deal == sorted(deal)
+        assert [d / n for n, d in zip((1, 2, 3, 4), deal, strict=True)] == sorted(
+            (d / n for n, d in zip((1, 2, 3, 4), deal, strict=True)), reverse=True
+        )
 
 
 def test_draft_is_simultaneous_and_starts_the_first_turn() -> None:
@@ -65,12 +76,13 @@ def test_only_the_turns_player_acts_after_the_draft() -> None:
 
 
 @pytest.mark.parametrize("scenario", list(CONTENT.scenarios))
-def test_event_deck_follows_the_scenario(scenario: str) -> None:
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_event_deck_follows_the_scenario(scenario: str, players: int) -> None:
     planet = CONTENT.scenarios[scenario]
-    state = new(11, 2, scenario)
+    state = new(11, players, scenario)
     deck = state.event_deck
     critical = [i for i, e in enumerate(deck) if CONTENT.events[e].critical]
-    assert len(deck) == planet.normal_events + planet.critical_events
+    assert len(deck) == planet.normal_events[players] + planet.critical_events
     assert len(critical) == planet.critical_events
 
 
@@ -78,7 +90,7 @@ def test_criticals_are_spread_one_per_pile() -> None:
     for seed in range(30):
         state = new(seed, 1, "cinder_reach")
         planet = CONTENT.scenarios["cinder_reach"]
-        size, extra = divmod(planet.normal_events, planet.critical_events)
+        size, extra = divmod(planet.normal_events[1], planet.critical_events)
         bounds = []
         start = 0
         for i in range(planet.critical_events):

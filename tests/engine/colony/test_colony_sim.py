@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.colony.docs import card_reference
 from engine.colony.sim import SimReport, play, simulate
 from engine.core.errors import EngineError
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "colony.md"
 
 
 def test_play_is_deterministic_per_seed() -> None:
@@ -47,3 +51,10 @@ def test_card_reference_lists_every_card() -> None:
     for name in ("Algae Vat", "Contingency Plan", "Hull Breach", "Frostmaw", "Medic", "red = oxygen"):
         assert name in text
     assert text == card_reference()
+
+
+def test_docs_carry_the_current_card_reference() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    begin, end = "<!-- card-reference:begin -->\n", "\n<!-- card-reference:end -->"
+    assert text.split(begin, 1)[1].split(end, 1)[0] == card_reference().rstrip("\n")
+    assert "## Rulings" in text and "## Simulation and balance" in text
