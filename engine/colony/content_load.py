@@ -6,8 +6,7 @@ of the printed game can point the engine at their own files and fix them.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from engine.colony.model import (
     Scenario,
 )
 from engine.colony.validate import cross_check
+from engine.core.content import ItemT, integer, read_json, slug, string, unique
 from engine.core.errors import ContentError
 
 DEFAULT_DIR = Path(__file__).parent / "content"
@@ -43,24 +43,15 @@ FILES = ("characters.json", "scenarios.json", "cards.json", "events.json")
 def load_content(path: str | Path = DEFAULT_DIR) -> Content:
     """Read and validate the four content files in ``path``; raises ContentError on any problem."""
     folder = Path(path)
-    raw = {name: _read(folder, name) for name in FILES}
+    raw = {name: read_json(folder, name) for name in FILES}
     content = Content(
-        characters=_unique([_character(r, _at("characters.json", r, i)) for i, r in _items(raw, FILES[0])]),
-        scenarios=_unique([_scenario(r, _at("scenarios.json", r, i)) for i, r in _items(raw, FILES[1])]),
-        cards=_unique([_card(r, _at("cards.json", r, i)) for i, r in _items(raw, FILES[2])]),
-        events=_unique([_event(r, _at("events.json", r, i)) for i, r in _items(raw, FILES[3])]),
+        characters=_entries(raw, "characters.json", _character, "character"),
+        scenarios=_entries(raw, "scenarios.json", _scenario, "scenario"),
+        cards=_entries(raw, "cards.json", _card, "card"),
+        events=_entries(raw, "events.json", _event, "event"),
     )
     cross_check(content)
     return content
-
-
-def _read(folder: Path, name: str) -> Any:
-    try:
-        return json.loads((folder / name).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ContentError(f"{name}: cannot read it ({exc.strerror}).") from exc
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{name}: not valid JSON (line {exc.lineno}).") from exc
 
 
 def _items(raw: Mapping[str, Any], name: str) -> list[tuple[int, Mapping[str, Any]]]:
@@ -73,46 +64,21 @@ def _items(raw: Mapping[str, Any], name: str) -> list[tuple[int, Mapping[str, An
     return list(enumerate(data))
 
 
+def _entries(
+    raw: Mapping[str, Any], name: str, build: Callable[[Mapping[str, Any], str], ItemT], what: str
+) -> dict[str, ItemT]:
+    """Every entry of file ``name`` built and keyed by id; raises ContentError on any bad one."""
+    return unique([build(r, _at(name, r, i)) for i, r in _items(raw, name)], what)
+
+
 def _at(name: str, raw: Mapping[str, Any], index: int) -> str:
     return f"{name} '{raw.get('id', index)}'"
 
 
-def _unique(items: list[Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        if item.id in out:
-            raise ContentError(f"Duplicate id '{item.id}'.")
-        out[item.id] = item
-    return out
-
-
-def _int(
-    raw: Mapping[str, Any], key: str, where: str, low: int, high: int, default: int | None = None
-) -> int:
-    value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ContentError(f"{where}: '{key}' must be an integer from {low} to {high}.")
-    return value
-
-
-def _str(raw: Mapping[str, Any], key: str, where: str) -> str:
-    value = raw.get(key)
-    if not isinstance(value, str) or not value:
-        raise ContentError(f"{where}: '{key}' must be a non-empty string.")
-    return value
-
-
 def _choice(raw: Mapping[str, Any], key: str, where: str, allowed: tuple[str, ...]) -> str:
-    value = _str(raw, key, where)
+    value = string(raw, key, where)
     if value not in allowed:
         raise ContentError(f"{where}: '{key}' must be one of {', '.join(allowed)}.")
-    return value
-
-
-def _slug(raw: Mapping[str, Any], where: str) -> str:
-    value = _str(raw, "id", where)
-    if not all(ch.islower() or ch.isdigit() or ch == "_" for ch in value):
-        raise ContentError(f"{where}: id must be a lowercase slug.")
     return value
 
 
@@ -141,7 +107,7 @@ def _per_resource(raw: Mapping[str, Any], key: str, where: str, low: int, high: 
     data = raw.get(key)
     if not isinstance(data, dict) or set(data) != set(RESOURCES):
         raise ContentError(f"{where}: '{key}' must give every resource ({', '.join(RESOURCES)}).")
-    return {r: _int(data, r, f"{where} {key}", low, high) for r in RESOURCES}
+    return {r: integer(data, r, f"{where} {key}", low, high) for r in RESOURCES}
 
 
 def _character(raw: Mapping[str, Any], where: str) -> Character:
@@ -151,15 +117,15 @@ def _character(raw: Mapping[str, Any], where: str) -> Character:
         extra = {
             "colour": _choice(raw, "colour", where, COLOURS),
             "resource": _choice(raw, "resource", where, RESOURCES),
-            "amount": _int(raw, "amount", where, 1, 6),
+            "amount": integer(raw, "amount", where, 1, 6),
         }
     elif ability == "convert":
-        extra = {"amount": _int(raw, "amount", where, 1, 6)}
+        extra = {"amount": integer(raw, "amount", where, 1, 6)}
     return Character(
-        id=_slug(raw, where),
-        name=_str(raw, "name", where),
+        id=slug(raw, where),
+        name=string(raw, "name", where),
         ability=ability,
-        text=_str(raw, "text", where),
+        text=string(raw, "text", where),
         **extra,
     )
 
@@ -169,15 +135,15 @@ def _scenario(raw: Mapping[str, Any], where: str) -> Scenario:
     if not isinstance(events, dict):
         raise ContentError(f"{where}: 'events' must give 'normal' and 'critical' counts.")
     return Scenario(
-        id=_slug(raw, where),
-        name=_str(raw, "name", where),
-        difficulty=_int(raw, "difficulty", where, 1, 3),
-        environment={k: _int(raw, k, where, 0, 3) for k in ENVIRONMENT},
+        id=slug(raw, where),
+        name=string(raw, "name", where),
+        difficulty=integer(raw, "difficulty", where, 1, 3),
+        environment={k: integer(raw, k, where, 0, 3) for k in ENVIRONMENT},
         production=_per_resource(raw, "production", where, PRODUCTION_MIN, PRODUCTION_MAX),
         supplies=_per_resource(raw, "supplies", where, 1, SUPPLY_MAX),
         deal=_deal(raw, where),
         normal_events=_by_players(events, "normal", f"{where} events", 1, 99),
-        critical_events=_int(events, "critical", f"{where} events", 0, 99),
+        critical_events=integer(events, "critical", f"{where} events", 0, 99),
     )
 
 
@@ -185,11 +151,11 @@ def _by_players(raw: Mapping[str, Any], key: str, where: str, low: int, high: in
     """One integer for every player count, or an object giving one per count ("1".."4")."""
     data = raw.get(key)
     if not isinstance(data, dict):
-        return dict.fromkeys(SEAT_COUNTS, _int(raw, key, where, low, high))
+        return dict.fromkeys(SEAT_COUNTS, integer(raw, key, where, low, high))
     if set(data) != {str(n) for n in SEAT_COUNTS}:
         counts = ", ".join(str(n) for n in SEAT_COUNTS)
         raise ContentError(f"{where}: '{key}' is an integer or an object giving one for {counts} players.")
-    return {n: _int(data, str(n), f"{where} {key}", low, high) for n in SEAT_COUNTS}
+    return {n: integer(data, str(n), f"{where} {key}", low, high) for n in SEAT_COUNTS}
 
 
 def _deal(raw: Mapping[str, Any], where: str) -> dict[int, int]:
@@ -204,24 +170,24 @@ def _deal(raw: Mapping[str, Any], where: str) -> dict[int, int]:
 def _card(raw: Mapping[str, Any], where: str) -> PlayerCard:
     kind = _choice(raw, "type", where, ("module", "item", "plan"))
     base: dict[str, Any] = {
-        "id": _slug(raw, where),
-        "name": _str(raw, "name", where),
+        "id": slug(raw, where),
+        "name": string(raw, "name", where),
         "type": kind,
-        "copies": _int(raw, "copies", where, 1, 9, 1),
+        "copies": integer(raw, "copies", where, 1, 9, 1),
         "colour": None if kind == "plan" else _choice(raw, "colour", where, COLOURS),
     }
     if kind == "module":
         cost = raw.get("cost")
         if not isinstance(cost, dict) or not cost or any(c not in COLOURS for c in cost):
             raise ContentError(f"{where}: a module's 'cost' is an object of colours.")
-        base["cost"] = {c: _int(cost, c, f"{where} cost", 1, 4) for c in cost}
+        base["cost"] = {c: integer(cost, c, f"{where} cost", 1, 4) for c in cost}
         base["production"] = _amounts(raw.get("production"), where)
         if not base["production"]:
             raise ContentError(f"{where}: a module changes at least one production level.")
         return PlayerCard(**base)
     base["effect"] = _choice(raw, "effect", where, ITEM_EFFECTS if kind == "item" else PLAN_EFFECTS)
     if base["effect"] in ("supply", "supply_any", "extra_action"):
-        base["amount"] = _int(raw, "amount", where, 1, 6)
+        base["amount"] = integer(raw, "amount", where, 1, 6)
     if base["effect"] == "supply":
         base["resource"] = _choice(raw, "resource", where, RESOURCES)
     return PlayerCard(**base)
@@ -238,10 +204,10 @@ def _event(raw: Mapping[str, Any], where: str) -> EventCard:
     if health is not None and health not in HEALTH_EFFECTS:
         raise ContentError(f"{where}: 'health' must be one of {', '.join(HEALTH_EFFECTS)}.")
     return EventCard(
-        id=_slug(raw, where),
-        name=_str(raw, "name", where),
+        id=slug(raw, where),
+        name=string(raw, "name", where),
         critical=_choice(raw, "type", where, ("normal", "critical")) == "critical",
-        copies=_int(raw, "copies", where, 1, 9, 1),
+        copies=integer(raw, "copies", where, 1, 9, 1),
         loss=tuple(
             LossSpec(_choice(x, "resource", where, RESOURCES), _choice(x, "where", where, WHERE))
             for x in loss

@@ -6,11 +6,10 @@ of the printed game can point the engine at their own files and fix them.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from engine.core.content import integer, obj, read_json, slug, string, unique
 from engine.core.errors import ContentError
 from engine.exobase.model import (
     HAZARD_KEYS,
@@ -37,72 +36,25 @@ DEFAULT_DIR = Path(__file__).parent / "content"
 def load_content(path: str | Path = DEFAULT_DIR) -> Content:
     """Read and validate the three content files in ``path``; raises ContentError on any problem."""
     folder = Path(path)
-    cards = [_card(raw, i) for i, raw in enumerate(_list(_read(folder, "cards.json"), "cards.json"))]
+    cards = [_card(raw, i) for i, raw in enumerate(_list(read_json(folder, "cards.json"), "cards.json"))]
     founders = [
-        _founder(raw, i) for i, raw in enumerate(_list(_read(folder, "founders.json"), "founders.json"))
+        _founder(raw, i) for i, raw in enumerate(_list(read_json(folder, "founders.json"), "founders.json"))
     ]
-    modes_raw = _read(folder, "modes.json")
+    modes_raw = read_json(folder, "modes.json")
     if not isinstance(modes_raw, dict) or not modes_raw:
         raise ContentError("modes.json: expected an object of modes.")
     modes = [_mode(key, raw) for key, raw in modes_raw.items()]
     content = Content(
-        cards=_unique(cards, "card"), founders=_unique(founders, "founder"), modes={m.key: m for m in modes}
+        cards=unique(cards, "card"), founders=unique(founders, "founder"), modes={m.key: m for m in modes}
     )
     cross_check(content)
     return content
-
-
-def _read(folder: Path, name: str) -> Any:
-    try:
-        return json.loads((folder / name).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ContentError(f"{name}: cannot read it ({exc.strerror}).") from exc
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{name}: not valid JSON (line {exc.lineno}).") from exc
 
 
 def _list(data: Any, name: str) -> list[Any]:
     if not isinstance(data, list) or not data:
         raise ContentError(f"{name}: expected a non-empty list.")
     return data
-
-
-def _unique(items: list[Any], what: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        if item.id in out:
-            raise ContentError(f"Duplicate {what} id '{item.id}'.")
-        out[item.id] = item
-    return out
-
-
-def _obj(raw: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(raw, dict):
-        raise ContentError(f"{where}: expected an object.")
-    return raw
-
-
-def _int(
-    raw: Mapping[str, Any], key: str, where: str, low: int = 0, high: int = 99, default: int | None = None
-) -> int:
-    value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ContentError(f"{where}: '{key}' must be an integer from {low} to {high}.")
-    return value
-
-
-def _str(raw: Mapping[str, Any], key: str, where: str) -> str:
-    value = raw.get(key)
-    if not isinstance(value, str) or not value:
-        raise ContentError(f"{where}: '{key}' must be a non-empty string.")
-    return value
-
-
-def _slug(raw: Mapping[str, Any], where: str) -> str:
-    value = _str(raw, "id", where)
-    if not all(ch.islower() or ch.isdigit() or ch == "_" for ch in value):
-        raise ContentError(f"{where}: id '{value}' must be a lowercase slug.")
-    return value
 
 
 def _resources(raw: Any, where: str) -> dict[str, int]:
@@ -119,7 +71,7 @@ def _resources(raw: Any, where: str) -> dict[str, int]:
 
 
 def _space(raw: Any, where: str) -> Space:
-    data = _obj(raw, where)
+    data = obj(raw, where)
     either = data.get("either", [])
     if (
         not isinstance(either, list)
@@ -128,13 +80,13 @@ def _space(raw: Any, where: str) -> Space:
     ):
         raise ContentError(f"{where}: 'either' must list distinct resources.")
     space = Space(
-        level=_int(data, "level", where, 1, 3, 1),
+        level=integer(data, "level", where, 1, 3, 1),
         gain=_resources(data.get("gain"), where),
         either=tuple(either),
-        amount=_int(data, "amount", where, 0, 9, 0),
+        amount=integer(data, "amount", where, 0, 9, 0),
         pay=_resources(data.get("pay"), where),
-        heal=_int(data, "heal", where, 0, 9, 0),
-        danger=_int(data, "danger", where, 0, 3, 0),
+        heal=integer(data, "heal", where, 0, 9, 0),
+        danger=integer(data, "danger", where, 0, 3, 0),
     )
     kinds = [bool(space.gain), bool(space.either), bool(space.heal)]
     if sum(kinds) != 1:
@@ -147,22 +99,22 @@ def _space(raw: Any, where: str) -> Space:
 
 
 def _benefit(raw: Any, where: str) -> Benefit:
-    data = _obj(raw if raw is not None else {}, where)
+    data = obj(raw if raw is not None else {}, where)
     unknown = set(data) - {"production", "production_choice", "energy", "gain"}
     if unknown:
         raise ContentError(f"{where}: unknown benefit key(s) {sorted(unknown)}.")
     return Benefit(
         production=_resources(data.get("production"), where),
-        production_choice=_int(data, "production_choice", where, 0, 3, 0),
-        energy=_int(data, "energy", where, 0, 5, 0),
+        production_choice=integer(data, "production_choice", where, 0, 3, 0),
+        energy=integer(data, "energy", where, 0, 5, 0),
         gain=_resources(data.get("gain"), where),
     )
 
 
 def _ability(raw: Any, where: str, kind: str | None = None) -> Ability:
-    data = _obj(raw, where)
-    kind = kind or _str(data, "kind", where)
-    effect = _obj(data.get("effect"), f"{where} effect")
+    data = obj(raw, where)
+    kind = kind or string(data, "kind", where)
+    effect = obj(data.get("effect"), f"{where} effect")
     allowed = PASSIVE_KEYS if kind == "passive" else INSTANT_KEYS if kind == "instant" else None
     if allowed is None:
         raise ContentError(f"{where}: ability kind must be 'passive' or 'instant'.")
@@ -173,13 +125,13 @@ def _ability(raw: Any, where: str, kind: str | None = None) -> Ability:
             _resources(effect[key], where)
     if "work_bonus" in effect and effect["work_bonus"] not in RESOURCES:
         raise ContentError(f"{where}: 'work_bonus' names a resource.")
-    return Ability(kind=kind, text=_str(data, "text", where), effect=dict(effect))
+    return Ability(kind=kind, text=string(data, "text", where), effect=dict(effect))
 
 
 def _card(raw: Any, index: int) -> Card:
     where = f"cards.json entry {index}"
-    data = _obj(raw, where)
-    cid = _slug(data, where)
+    data = obj(raw, where)
+    cid = slug(data, where)
     where = f"card '{cid}'"
     doors = data.get("doors")
     if (
@@ -211,10 +163,10 @@ def _card(raw: Any, index: int) -> Card:
     task = None if core else _task(data.get("task"), where)
     return Card(
         id=cid,
-        name=_str(data, "name", where),
-        dice=_int(data, "dice", where, 1, 6),
+        name=string(data, "name", where),
+        dice=integer(data, "dice", where, 1, 6),
         doors=frozenset(doors),
-        type=_str(data, "type", where),
+        type=string(data, "type", where),
         bonus_from=bonus,
         levels=levels,
         spaces=spaces,
@@ -229,38 +181,38 @@ def _card(raw: Any, index: int) -> Card:
 
 
 def _level(raw: Any, where: str) -> Level:
-    data = _obj(raw, where)
+    data = obj(raw, where)
     return Level(
-        energy=_int(data, "energy", where, 0, 20),
-        storage=_int(data, "storage", where, 0, 9, 0),
+        energy=integer(data, "energy", where, 0, 20),
+        storage=integer(data, "storage", where, 0, 9, 0),
         cost=_resources(data.get("cost"), where),
         benefit=_benefit(data.get("benefit"), where),
     )
 
 
 def _task(raw: Any, where: str) -> Task:
-    data = _obj(raw, f"{where} task")
+    data = obj(raw, f"{where} task")
     return Task(
-        name=_str(data, "name", f"{where} task"),
-        danger=_int(data, "danger", f"{where} task", 0, 3),
+        name=string(data, "name", f"{where} task"),
+        danger=integer(data, "danger", f"{where} task", 0, 3),
         reward=_space(data.get("reward"), f"{where} task reward"),
         ability=_ability(data.get("ability"), f"{where} task ability"),
     )
 
 
 def _founder(raw: Any, index: int) -> Founder:
-    data = _obj(raw, f"founders.json entry {index}")
-    fid = _slug(data, f"founders.json entry {index}")
+    data = obj(raw, f"founders.json entry {index}")
+    fid = slug(data, f"founders.json entry {index}")
     where = f"founder '{fid}'"
-    max_health = _int(data, "max_health", where, 1, 20)
+    max_health = integer(data, "max_health", where, 1, 20)
     instants = data.get("instants", [])
     if not isinstance(instants, list):
         raise ContentError(f"{where}: 'instants' must be a list.")
     return Founder(
         id=fid,
-        name=_str(data, "name", where),
+        name=string(data, "name", where),
         max_health=max_health,
-        injured_at=_int(data, "injured_at", where, 0, max_health - 1),
+        injured_at=integer(data, "injured_at", where, 0, max_health - 1),
         passive=_ability(data.get("passive"), f"{where} passive", "passive"),
         instants=tuple(_ability(a, f"{where} instant {i}", "instant") for i, a in enumerate(instants)),
     )
@@ -268,15 +220,15 @@ def _founder(raw: Any, index: int) -> Founder:
 
 def _mode(key: str, raw: Any) -> Mode:
     where = f"mode '{key}'"
-    data = _obj(raw, where)
+    data = obj(raw, where)
     hazards_raw = data.get("hazards")
     if not isinstance(hazards_raw, list) or not hazards_raw:
         raise ContentError(f"{where}: 'hazards' must be a non-empty list.")
     return Mode(
         key=key,
-        name=_str(data, "name", where),
-        days=_int(data, "days", where, 1, 30),
-        production_max=_int(data, "production_max", where, 1, 20),
+        name=string(data, "name", where),
+        days=integer(data, "days", where, 1, 30),
+        production_max=integer(data, "production_max", where, 1, 20),
         green=_full(data.get("green"), f"{where} green"),
         start_production=_full(data.get("start_production"), f"{where} start_production"),
         start_storage=_full(data.get("start_storage"), f"{where} start_storage"),
@@ -292,7 +244,7 @@ def _full(raw: Any, where: str) -> dict[str, int]:
 
 
 def _hazard(raw: Any, where: str) -> Hazard:
-    data = _obj(raw, where)
+    data = obj(raw, where)
     effects = data.get("effects", [])
     if not isinstance(effects, list):
         raise ContentError(f"{where}: 'effects' must be a list.")
@@ -304,9 +256,9 @@ def _hazard(raw: Any, where: str) -> Hazard:
         elif not isinstance(next(iter(effect.values())), int) or next(iter(effect.values())) < 1:
             raise ContentError(f"{where}: '{next(iter(effect))}' must be a whole number >= 1.")
     return Hazard(
-        low=_int(data, "from", where, 2, 40),
-        high=_int(data, "to", where, 2, 40),
-        name=_str(data, "name", where),
-        text=_str(data, "text", where),
+        low=integer(data, "from", where, 2, 40),
+        high=integer(data, "to", where, 2, 40),
+        name=string(data, "name", where),
+        text=string(data, "text", where),
         effects=tuple(effects),
     )

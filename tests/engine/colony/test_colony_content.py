@@ -65,7 +65,7 @@ def _first(data: list[dict[str, Any]], **fields: Any) -> list[dict[str, Any]]:
         ("cards.json", lambda d: _first(d, production={"air": 1}), "unknown resource 'air'"),
         ("cards.json", lambda d: _first(d, cost={"purple": 1}), "'cost' is an object of colours"),
         ("cards.json", lambda d: _first(d, production={"oxygen": "gravity"}), "an amount is"),
-        ("cards.json", lambda d: [*d, d[0]], "Duplicate id"),
+        ("cards.json", lambda d: [*d, d[0]], "Duplicate card id"),
         ("cards.json", lambda d: [c for c in d if c["type"] != "plan"], "at least one Plan"),
         ("characters.json", lambda d: [c for c in d if c["ability"] != "heal_member"], "heal a team member"),
         ("characters.json", lambda d: d[:5], "at least 8 characters"),
