@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from engine.core.action import Action, Scalar
-from engine.exobase.common import afford
+from engine.exobase.common import action_of, afford
 from engine.exobase.derive import Derived
 from engine.exobase.grid import Cell, fits, open_cells
 from engine.exobase.model import RESOURCES, Card, Content, Space
@@ -38,17 +39,26 @@ def placements(
     card: str | None = None,
 ) -> list[Action]:
     """Every placement of the founders ``fids`` (only of one ``kind`` and ``card`` when given)."""
-    options = _options(state, content, d, kind, card)
+    per_option = [_actions(content, option) for option in _options(state, content, d, kind, card)]
     out: list[Action] = []
     for fid in fids:
-        for option in options:
-            out += _actions(content, option, fid)
+        for actions in per_option:
+            out += actions[fid]
     return out
 
 
-@lru_cache(maxsize=65536)
-def _actions(content: Content, option: Option, fid: str) -> tuple[Action, ...]:
-    """The actions of one open placement for one founder; built once, since actions are immutable."""
+@lru_cache(maxsize=16384)
+def _actions(content: Content, option: Option) -> Mapping[str, tuple[Action, ...]]:
+    """The actions of one open placement for each founder of the content.
+
+    Built once, since actions are immutable; one lookup per option (not per option and
+    founder) keeps the cache cost of a legal list low.
+    """
+    return {fid: _founder_actions(content, option, fid) for fid in content.founders}
+
+
+def _founder_actions(content: Content, option: Option, fid: str) -> tuple[Action, ...]:
+    """The actions of one open placement for one founder (one per resource when it offers a choice)."""
     kind, cid, detail = option
     card = content.cards[cid]
     args: dict[str, Scalar] = {"founder": fid, "card": cid}
@@ -65,8 +75,8 @@ def _actions(content: Content, option: Option, fid: str) -> tuple[Action, ...]:
         args["at"] = detail
         choices = RESOURCES if card.build.production_choice else ()
     if choices:
-        return tuple(Action.of(kind, resource=r, **args) for r in choices)
-    return (Action.of(kind, **args),)
+        return tuple(action_of(kind, resource=r, **args) for r in choices)
+    return (action_of(kind, **args),)
 
 
 def _options(
