@@ -59,10 +59,13 @@ def use_instant(state: ExoState, content: Content, action: Action, events: list[
     founder = state.founder(fid)
     assert founder is not None
     effect = next(e for k, e, _ in instant_list(content, founder) if k == key)
+    # New lists, not edits in place: clones share them (see ExoState.clone).
     if key.startswith("founder:"):
-        founder["used"][int(key.split(":")[1])] = True
+        used = list(founder["used"])
+        used[int(key.split(":")[1])] = True
+        founder["used"] = used
     else:
-        next(t for t in founder["tucked"] if t["card"] == key)["used"] = True
+        founder["tucked"] = [{**t, "used": True} if t["card"] == key else t for t in founder["tucked"]]
     who = name(content, fid)
     cap = derive(state, content).cap
     if "gain" in effect:

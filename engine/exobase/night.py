@@ -38,7 +38,8 @@ def tuck(state: ExoState, content: Content, fid: str, cid: str, events: list[Eve
         state.task_row[state.task_row.index(cid)] = None
     else:
         state.pile.pop(0)
-    founder["tucked"].append({"card": cid, "used": False})
+    # A new list, not an append: clones share it (see ExoState.clone).
+    founder["tucked"] = [*founder["tucked"], {"card": cid, "used": False}]
     founder["task"] = None
     events.append(
         Event("tucked", f"{name(content, fid)} keeps {name(content, cid)}.", {"founder": fid, "card": cid})

@@ -187,7 +187,8 @@ def _upgrade(
     pay(state, dict(level.cost))
     placed["level"] += 1
     if resource is not None:
-        placed["picks"].extend([str(resource)] * level.benefit.production_choice)
+        # A new list, not an extend: clones share it (see ExoState.clone).
+        placed["picks"] = placed["picks"] + [str(resource)] * level.benefit.production_choice
     store(state, derive(state, content).cap, dict(level.benefit.gain))
     text = f"{name(content, cid)} reaches level {placed['level']}."
     events.append(Event("upgraded", text, {"card": cid, "level": placed["level"]}))

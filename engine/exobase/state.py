@@ -48,6 +48,38 @@ class ExoState:
     outcome: Json | None = None
 
     def clone(self) -> ExoState:
+        """A copy for the next action to change: copy-on-write below the top level.
+
+        The engine replaces, never edits in place, the lists inside a founder (``used``,
+        ``tucked``) and a placed card (``picks``), and the ``pending``, ``hazard``,
+        ``outcome`` and queued dicts, so the copy shares them; the founder and placed-card
+        dicts themselves, and every top-level container, are copied.
+        """
+        return ExoState(
+            mode=self.mode,
+            players=self.players,
+            team=self.team,
+            rng=Rng(self.rng.seed, self.rng.position),
+            day=self.day,
+            phase=self.phase,
+            storage=self.storage.copy(),
+            base=list(map(dict.copy, self.base)),
+            founders=list(map(dict.copy, self.founders)),
+            location_row=self.location_row.copy(),
+            task_row=self.task_row.copy(),
+            pile=self.pile.copy(),
+            removed=self.removed.copy(),
+            spots=self.spots.copy(),
+            pending=self.pending,
+            queue=self.queue.copy(),
+            owed=self.owed,
+            relocating=self.relocating.copy(),
+            hazard=self.hazard,
+            outcome=self.outcome,
+        )
+
+    def detached(self) -> ExoState:
+        """A deep copy that shares nothing with this state (for JSON in and out)."""
         return ExoState(
             mode=self.mode,
             players=list(self.players),
@@ -66,7 +98,7 @@ class ExoState:
             pending=None
             if self.pending is None
             else {**self.pending, "options": list(self.pending["options"])},
-            queue=list(self.queue),
+            queue=[dict(step) for step in self.queue],
             owed=self.owed,
             relocating=[{**r, "options": list(r["options"])} for r in self.relocating],
             hazard=None if self.hazard is None else dict(self.hazard),
@@ -98,9 +130,8 @@ def _copy_founder(f: Json) -> Json:
 
 
 def to_json(state: ExoState) -> Json:
-    data = state.clone().__dict__
+    data = state.detached().__dict__
     data["rng"] = state.rng.to_json()
-    data["queue"] = [dict(step) for step in state.queue]
     return {"schema_version": SCHEMA_VERSION, **data}
 
 
@@ -112,6 +143,6 @@ def from_json(data: Mapping[str, Any]) -> ExoState:
         fields = {k: v for k, v in data.items() if k != "schema_version"}
         fields["rng"] = Rng.from_json(fields["rng"])
         fields["location_row"] = list(fields["location_row"])
-        return ExoState(**fields).clone()
+        return ExoState(**fields).detached()
     except (KeyError, TypeError, ValueError) as exc:
         raise SchemaError("The saved ExoBase game is damaged.") from exc
