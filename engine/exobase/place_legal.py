@@ -103,28 +103,52 @@ def _options(
 
 def _work(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
     out: list[Option] = []
+    storage = state.storage
+    spots = state.spots
+    powered = d.powered
     for b in state.base:
         cid = b["card"]
-        if only not in (None, cid) or b["damage"] or cid not in d.powered:
+        if (only is not None and only != cid) or b["damage"] or cid not in powered:
             continue
-        for index, space in enumerate(content.cards[cid].spaces):
-            if space.level > b["level"] or f"{cid}:{index}" in state.spots:
-                continue
-            if afford(state, space.pay):
+        level = b["level"]
+        for index, needed, spot, price in _work_spaces(content, cid):
+            if needed <= level and spot not in spots and _affords(storage, price):
                 out.append(("work", cid, index))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _work_spaces(content: Content, cid: str) -> tuple[tuple[int, int, str, tuple[tuple[str, int], ...]], ...]:
+    """(index, level needed, spot key, price) of each work space: legal lists ask for them every step."""
+    spaces = content.cards[cid].spaces
+    return tuple((i, sp.level, f"{cid}:{i}", tuple(sp.pay.items())) for i, sp in enumerate(spaces))
+
+
+def _affords(storage: dict[str, int], price: tuple[tuple[str, int], ...]) -> bool:
+    # A plain loop: all() over a generator costs a frame per call in this hot path.
+    for r, n in price:  # noqa: SIM110
+        if storage[r] < n:
+            return False
+    return True
 
 
 def _task(state: ExoState, content: Content, only: str | None) -> list[Option]:
     out: list[Option] = []
     for cid in state.task_cards():
-        if only not in (None, cid):
+        if only is not None and only != cid:
             continue
-        task = content.cards[cid].task
-        if task is None or f"task:{cid}" in state.spots or not afford(state, task.reward.pay):
+        facts = _task_facts(content, cid)
+        if facts is None or facts[0] in state.spots or not _affords(state.storage, facts[1]):
             continue
         out.append(("task", cid, ""))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _task_facts(content: Content, cid: str) -> tuple[str, tuple[tuple[str, int], ...]] | None:
+    """(spot key, price) of a card's task; None when the card has no task."""
+    task = content.cards[cid].task
+    return None if task is None else (f"task:{cid}", tuple(task.reward.pay.items()))
 
 
 def upgrade_need(card: Card, level: int) -> int:
@@ -134,30 +158,44 @@ def upgrade_need(card: Card, level: int) -> int:
 
 def _upgrade(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
     out: list[Option] = []
+    bank = d.bank
     for b in state.base:
-        if only not in (None, b["card"]):
+        cid = b["card"]
+        if (only is not None and only != cid) or b["damage"] or cid not in d.powered:
             continue
-        card = content.cards[b["card"]]
-        if b["level"] >= card.max_level or b["damage"] or card.id not in d.powered:
+        step = _upgrade_step(content, cid, b["level"])
+        if step is None:
             continue
-        if f"{card.id}:up" in state.spots:
+        spot, price, need = step
+        if spot in state.spots or not _affords(state.storage, price) or bank < need:
             continue
-        nxt = card.levels[b["level"]]
-        if not afford(state, nxt.cost) or d.bank < upgrade_need(card, b["level"]):
-            continue
-        out.append(("upgrade", card.id, b["level"]))
+        out.append(("upgrade", cid, b["level"]))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _upgrade_step(
+    content: Content, cid: str, level: int
+) -> tuple[str, tuple[tuple[str, int], ...], int] | None:
+    """(spot key, price, extra energy) of upgrading a card from ``level``; None at its top level."""
+    card = content.cards[cid]
+    if level >= card.max_level:
+        return None
+    return f"{cid}:up", tuple(card.levels[level].cost.items()), upgrade_need(card, level)
 
 
 def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
     out: list[Option] = []
-    layout = tuple([(b["x"], b["y"], b["card"]) for b in state.base])
+    layout: tuple[_Site, ...] | None = None
+    bank = d.bank
     for cid in state.location_row:
-        if cid is None or only not in (None, cid):
+        if cid is None or (only is not None and only != cid):
             continue
         card = content.cards[cid]
-        if not afford(state, card.cost) or d.bank < card.needs(1):
+        if not afford(state, card.cost) or bank < card.needs(1):
             continue
+        if layout is None:
+            layout = tuple([(b["x"], b["y"], b["card"]) for b in state.base])
         out += [("build", cid, at) for at in _sites(content, layout, card.doors)]
     return out
 
