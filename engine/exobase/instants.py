@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.core.action import Action
@@ -28,15 +29,33 @@ def instant_actions(state: ExoState, content: Content) -> list[Action]:
     for f in state.founders:
         if not f["alive"]:
             continue
-        for key, effect, used in instant_list(content, f):
+        fid = f["id"]
+        for (key, effect), used in zip(_own_instants(content, fid), f["used"], strict=True):
             if not used:
-                out += _uses(state, content, f["id"], key, effect)
+                out += _uses(state, content, fid, key, effect)
+        for tucked in f["tucked"]:
+            ability = None if tucked["used"] else _tucked_instant(content, tucked["card"])
+            if ability is not None:
+                out += _uses(state, content, fid, tucked["card"], ability)
     return out
+
+
+@lru_cache(maxsize=256)
+def _own_instants(content: Content, fid: str) -> tuple[tuple[str, Mapping[str, Any]], ...]:
+    """(ability key, effect) of a founder's own instants, in the order ``instant_list`` gives them."""
+    return tuple((f"founder:{i}", a.effect) for i, a in enumerate(content.founders[fid].instants))
+
+
+@lru_cache(maxsize=1024)
+def _tucked_instant(content: Content, cid: str) -> Mapping[str, Any] | None:
+    """The effect of a task card's instant ability; None when its ability is passive."""
+    task = content.cards[cid].task
+    return task.ability.effect if task is not None and task.ability.kind == "instant" else None
 
 
 def _uses(state: ExoState, content: Content, fid: str, key: str, effect: Mapping[str, Any]) -> list[Action]:
     if "choice_gain" in effect:
-        return [action_of("instant", founder=fid, ability=key, resource=r) for r in RESOURCES]
+        return list(_gain_choices(fid, key))
     if "heal" in effect:
         return [
             action_of("instant", founder=fid, ability=key, target=f["id"])
@@ -50,6 +69,11 @@ def _uses(state: ExoState, content: Content, fid: str, key: str, effect: Mapping
             if b["damage"]
         ]
     return [action_of("instant", founder=fid, ability=key)]
+
+
+@lru_cache(maxsize=1024)
+def _gain_choices(fid: str, key: str) -> tuple[Action, ...]:
+    return tuple(action_of("instant", founder=fid, ability=key, resource=r) for r in RESOURCES)
 
 
 def use_instant(state: ExoState, content: Content, action: Action, events: list[Event]) -> None:

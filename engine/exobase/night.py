@@ -20,8 +20,9 @@ def hab_standing(state: ExoState, content: Content) -> bool:
 
 def night_actions(state: ExoState, content: Content) -> list[Action]:
     out: list[Action] = []
+    tasks = state.task_cards()
     for f in state.founders:
-        if f["alive"] and f["task"] is not None and f["task"] in state.task_cards():
+        if f["alive"] and f["task"] is not None and f["task"] in tasks:
             out.append(action_of("tuck", founder=f["id"], card=f["task"]))
     if hab_standing(state, content) and state.storage["food"] >= REST_COST:
         for f in state.founders:
