@@ -41,7 +41,8 @@ class ExoRules:
         return new_game(self.content, players, options, seed)
 
     def legal_actions(self, state: ExoState, seat: int) -> list[Action]:
-        if seat not in self.active_seats(state):
+        # The same test as active_seats, without building its set on every step.
+        if state.outcome is not None or seat not in range(len(state.players)):
             return []
         return legal(state, self.content)
 
@@ -49,7 +50,7 @@ class ExoRules:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
-        if seat not in self.active_seats(state):
+        if seat not in range(len(state.players)):
             raise NotYourTurnError("You are not seated in this game.")
         new = state.clone()
         events = perform(new, self.content, action)
