@@ -8,7 +8,7 @@ from functools import lru_cache
 from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.core.game import Event
-from engine.exobase.derive import days_left, derive, in_green
+from engine.exobase.derive import Derived, days_left, derive, in_green
 from engine.exobase.model import RESOURCES, Content
 from engine.exobase.state import ExoState, Json
 
@@ -78,11 +78,15 @@ def score(state: ExoState, content: Content, production: Mapping[str, int]) -> i
     return in_green(state, content, production) + days_left(state, content)
 
 
-def settle(state: ExoState, content: Content, events: list[Event]) -> None:
-    """After every action: clamp storage to a shrunken cap, then check for defeat or victory."""
+def settle(state: ExoState, content: Content, events: list[Event], derived: Derived | None = None) -> None:
+    """After every action: clamp storage to a shrunken cap, then check for defeat or victory.
+
+    ``derived`` may be passed when the action left everything derive reads as it was.
+    """
     if state.outcome is not None:
         return
-    derived = derive(state, content)
+    if derived is None:
+        derived = derive(state, content)
     storage = state.storage
     for r in RESOURCES:
         if storage[r] > derived.cap[r]:

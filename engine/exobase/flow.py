@@ -62,12 +62,16 @@ def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
         raise IllegalActionError(_why(state, action))
     events: list[Event] = []
     kind = action.kind
+    unchanged: Derived | None = None
     if kind == "instant":
         use_instant(state, content, action, events)
     elif kind in PLACEMENT_KINDS:
         founder = founder_or_fail(state, str(fid))
         assert d is not None
         events += place(state, content, d, founder, action)
+        # Work and task change nothing derive reads unless the danger roll kills the founder.
+        if kind in ("work", "task") and founder["alive"]:
+            unchanged = d
     elif kind == "end_placement":
         state.phase = "hazard"
         events.append(Event("phase", "Placement is over: roll for the hazard.", {"phase": "hazard"}))
@@ -83,7 +87,7 @@ def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
         night.rest(state, content, str(fid), events)
     else:
         night.next_day(state, content, events)
-    settle(state, content, events)
+    settle(state, content, events, unchanged)
     return events
 
 
