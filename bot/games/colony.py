@@ -301,6 +301,36 @@ def waiting_on(view: Mapping[str, Any]) -> list[int]:
     return [] if seat is None else [int(seat)]
 
 
+# What an action within the turn changes: the hands (cards moved, supplies, deck counts on the board)
+# or the grid (pawns, tokens, switches). Anything else (a new turn, an event, a card's effect) posts all.
+_HAND_EVENTS = frozenset(
+    {
+        "card_drawn",
+        "card_discarded",
+        "card_transferred",
+        "card_salvaged",
+        "deck_reshuffled",
+        "discard_required",
+        "supply_changed",
+        "health_recovered",
+    }
+)
+_GRID_EVENTS = frozenset({"pawn_moved", "token_removed", "module_switched"})
+
+
+def images(events: Sequence[Event]) -> frozenset[str] | None:
+    """The images an in-turn action changed; None (every image) for turns, events and card effects."""
+    wanted: set[str] = set()
+    for event in events:
+        if event.kind in _HAND_EVENTS:
+            wanted |= {"board", "hands"}
+        elif event.kind in _GRID_EVENTS:
+            wanted |= {"grid", "board"}
+        else:
+            return None
+    return frozenset(wanted) or None
+
+
 def opens_lobby(options: Mapping[str, Any]) -> bool:
     """Always: the table takes 1 to 4 players and the host begins when everyone is in."""
     return True
@@ -319,4 +349,5 @@ FRONTEND = GameFrontend(
     summary=summary,
     waiting_on=waiting_on,
     status_line=status_line,
+    images=images,
 )

@@ -102,3 +102,18 @@ def test_labels_name_modules_free_spaces_players_and_payments() -> None:
     assert label(VIEW, "seat", 1) == "Bea"
     assert label(VIEW, "pay", "moss,salvage") == "Moss, Salvage"
     assert label(VIEW, "resource", "water") == "Water"
+
+
+def test_in_turn_actions_post_only_the_images_they_change() -> None:
+    from bot.games import FRONTENDS
+    from engine.core import Event
+
+    choose = FRONTENDS["colony"].images
+    assert choose is not None
+    assert choose([Event("card_drawn", "", {})]) == frozenset({"board", "hands"})
+    assert choose([Event("pawn_moved", "", {})]) == frozenset({"grid", "board"})
+    assert choose([Event("token_removed", "", {}), Event("card_discarded", "", {})]) == frozenset(
+        {"grid", "board", "hands"}
+    )
+    assert choose([Event("module_deployed", "", {})]) is None
+    assert choose([Event("card_drawn", "", {}), Event("event_revealed", "", {})]) is None
