@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.colony.model import Content
@@ -11,6 +10,7 @@ from engine.colony.rules import ColonyRules
 from engine.colony.state import ColonyState
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
+from engine.core.sim import WinLoss, tally
 
 POLICY_SALT = 0xC0105EED
 
@@ -28,7 +28,7 @@ class GameResult:
 
 
 @dataclass(frozen=True)
-class SimReport:
+class SimReport(WinLoss):
     games: int
     policy: str
     players: int
@@ -38,19 +38,12 @@ class SimReport:
     mean_turns: float
     losses: dict[str, int] = field(default_factory=dict)
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
     def lines(self) -> list[str]:
-        out = [
+        return self.summary(
             f"Exoplanet Colony simulation: {self.games} games, policy {self.policy}, "
             f"{self.players} players, scenario {self.scenario}, seed {self.seed}",
-            f"win rate: {self.win_rate:.1%} ({self.wins}/{self.games})",
-            f"mean turns played: {self.mean_turns:.2f}",
-        ]
-        out += [f"loss: {reason} x{count}" for reason, count in sorted(self.losses.items())]
-        return out
+            [f"mean turns played: {self.mean_turns:.2f}"],
+        )
 
 
 def _rules(content: Content | None) -> ColonyRules:
@@ -108,7 +101,7 @@ def simulate(
 ) -> SimReport:
     """Play ``games`` games with seeds ``seed``, ``seed + 1``...; raises EngineError on bad names."""
     results = [play(seed + i, policy, players, scenario, content) for i in range(games)]
-    wins = sum(1 for r in results if r.won)
+    wins, losses = tally(results)
     return SimReport(
         games=games,
         policy=policy,
@@ -117,5 +110,5 @@ def simulate(
         seed=seed,
         wins=wins,
         mean_turns=sum(r.turns for r in results) / games if games else 0.0,
-        losses=dict(Counter(r.reason for r in results if not r.won)),
+        losses=losses,
     )

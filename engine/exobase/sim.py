@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
+from engine.core.sim import WinLoss, tally
 from engine.exobase.model import Content
 from engine.exobase.policies import POLICIES
 from engine.exobase.rules import ExoRules
@@ -27,7 +27,7 @@ class GameResult:
 
 
 @dataclass(frozen=True)
-class SimReport:
+class SimReport(WinLoss):
     games: int
     policy: str
     mode: str
@@ -37,20 +37,12 @@ class SimReport:
     mean_days: float
     losses: dict[str, int] = field(default_factory=dict)
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
     def lines(self) -> list[str]:
-        out = [
+        return self.summary(
             f"ExoBase simulation: {self.games} games, policy {self.policy}, "
             f"mode {self.mode}, seed {self.seed}",
-            f"win rate: {self.win_rate:.1%} ({self.wins}/{self.games})",
-            f"mean score of wins: {self.mean_score:.2f}",
-            f"mean days survived: {self.mean_days:.2f}",
-        ]
-        out += [f"loss: {reason} x{count}" for reason, count in sorted(self.losses.items())]
-        return out
+            [f"mean score of wins: {self.mean_score:.2f}", f"mean days survived: {self.mean_days:.2f}"],
+        )
 
 
 def _rules(content: Content | None) -> ExoRules:
@@ -91,7 +83,7 @@ def simulate(games: int, policy: str, mode: str, seed: int, content: Content | N
     """Play ``games`` games with seeds ``seed``, ``seed + 1``...; raises EngineError on bad names."""
     results = [play(seed + i, policy, mode, content) for i in range(games)]
     wins = [r for r in results if r.won]
-    losses = Counter(r.reason for r in results if not r.won)
+    _, losses = tally(results)
     return SimReport(
         games=games,
         policy=policy,
@@ -100,5 +92,5 @@ def simulate(games: int, policy: str, mode: str, seed: int, content: Content | N
         wins=len(wins),
         mean_score=sum(r.score for r in wins) / len(wins) if wins else 0.0,
         mean_days=sum(r.days for r in results) / games if games else 0.0,
-        losses=dict(losses),
+        losses=losses,
     )
