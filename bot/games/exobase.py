@@ -141,14 +141,29 @@ def narrate(events: Sequence[Event], actor_name: str) -> str:
     return narrate_events(events, actor_name)
 
 
+# Where a neighbour sits, seen from the cell: the cell lies on the other side of it.
+_SIDES = ((-1, 0, "east of"), (1, 0, "west of"), (0, -1, "south of"), (0, 1, "north of"))
+
+
+def _cell_label(view: Mapping[str, Any], at: str) -> str:
+    """A grid cell named by the locations around it, since the base image shows no coordinates."""
+    x, _, y = at.partition(",")
+    cells = {(int(c["x"]), int(c["y"])): c["name"] for c in view.get("base") or []}
+    around = [
+        f"{side} {cells[(int(x) + dx, int(y) + dy)]}"
+        for dx, dy, side in _SIDES
+        if (int(x) + dx, int(y) + dy) in cells
+    ]
+    return f"({x}, {y}): " + ", ".join(around) if around else f"({x}, {y})"
+
+
 def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
     """How an autocomplete value reads: names for ids, coordinates for cells."""
     names = _names(view)
     if option == "space":
         return f"Space {value}"
     if option == "at":
-        x, _, y = str(value).partition(",")
-        return f"Cell ({x}, {y})"
+        return _cell_label(view, str(value))
     if option == "ability" and str(value).startswith("founder:"):
         return f"Own instant #{int(str(value).split(':', 1)[1]) + 1}"
     if option == "resource":

@@ -83,7 +83,14 @@ def test_narration_names_the_actor_and_stays_short() -> None:
 def test_labels() -> None:
     assert label(VIEW, "founder", "aoki") == "Aoki"
     assert label(VIEW, "card", "well") == "Well"
-    assert label(VIEW, "at", "1,-2") == "Cell (1, -2)"
+    base = {
+        "base": [
+            {"card": "hab", "name": "Hab", "x": 1, "y": 0},
+            {"card": "well", "name": "Well", "x": 2, "y": -1},
+        ]
+    }
+    assert label(base, "at", "2,0") == "(2, 0): east of Hab, south of Well"
+    assert label(base, "at", "5,5") == "(5, 5)"
     assert label(VIEW, "ability", "founder:0") == "Own instant #1"
     assert label(VIEW, "resource", "water") == "Water"
 
