@@ -1,0 +1,305 @@
+"""Space Base front-end data: subcommands, start options, buttons that state their rewards, narration."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from bot.games.buttons import ordered_buttons
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
+from bot.games.text import narrate_named
+from bot.replies import Button, Style
+from engine.core import Action
+
+# Button order: what the game waits for first, then the turn's usual steps, preferences last.
+ORDER = (
+    "keep",
+    "choose",
+    "roll",
+    "take",
+    "pick_sector",
+    "give",
+    "move_charge",
+    "exchange",
+    "shift",
+    "deploy",
+    "use",
+    "claim_colony",
+    "buy",
+    "skip",
+    "end",
+    "back",
+)
+STYLES: dict[str, Style] = {"choose": "primary", "roll": "primary", "keep": "primary", "end": "success"}
+
+
+def _opt(name: str, description: str, kind: str = "str", required: bool = True) -> OptionSpec:
+    return OptionSpec(name, description, "int" if kind == "int" else "str", required)
+
+
+_CARD = _opt("card", "A card")
+_SECTOR = _opt("sector", "A sector (1-12)", "int")
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("roll", "roll", "Roll the two dice (your turn)"),
+    CommandSpec(
+        "choose", "choose", "Activate the sum's sector or both dice's", (_opt("option", "sum or single"),)
+    ),
+    CommandSpec("buy", "buy", "Buy a ship or a colony (spends every credit)", (_CARD, _SECTOR)),
+    CommandSpec("use", "use", "Use a fully charged ability", (_CARD,)),
+    CommandSpec("claim", "claim_colony", "Claim a colony whose condition you meet", (_CARD,)),
+    CommandSpec("end", "end", "End your turn"),
+    CommandSpec("take", "take", "Take the claimed card or make the extra buy", (_CARD, _SECTOR)),
+    CommandSpec(
+        "move-charge",
+        "move_charge",
+        "Move a charge cube between two of your cards",
+        (_opt("src", "From which card"), _opt("dst", "To which card")),
+    ),
+    CommandSpec(
+        "exchange", "exchange", "Swap two of your cards' places", (_opt("a", "A card"), _opt("b", "A card"))
+    ),
+    CommandSpec("shift", "shift", "Move a deployed card to another sector", (_CARD, _SECTOR)),
+    CommandSpec("pick-sector", "pick_sector", "Gain the deployed rewards of a sector", (_SECTOR,)),
+    CommandSpec("give", "give", "Give a card in a trade", (_opt("seat", "To whom", "int"), _CARD)),
+    CommandSpec("deploy", "deploy", "Deploy one of your station ships", (_CARD,)),
+    CommandSpec("skip", "skip", "Decline an optional step"),
+    CommandSpec(
+        "keep", "keep", "Light-Speed: the dealt cards to keep and pay for", (_opt("cards", "Cards"),)
+    ),
+    CommandSpec(
+        "auto",
+        "auto",
+        "Let the bot make your activation choices",
+        (OptionSpec("on", "On or off", "bool", True),),
+    ),
+    CommandSpec("away", "away", "Let the AI play your seat until you come back"),
+    CommandSpec("back", "back", "Take your seat back from the AI"),
+)
+
+START_OPTIONS = (
+    OptionSpec(
+        "expansion",
+        "Play with Genesis",
+        "str",
+        False,
+        choices=("base", "genesis"),
+        default="base",
+        labels=("Base game", "Genesis expansion"),
+    ),
+    OptionSpec(
+        "variant",
+        "Light-Speed start",
+        "str",
+        False,
+        choices=("standard", "lightspeed"),
+        default="standard",
+        labels=("Standard start", "Light-Speed start"),
+    ),
+    OptionSpec("ai", "AI seats to add (0-4)", "int", False, default=0),
+)
+
+RULES_SUMMARY = """\
+**Space Base** — 2 to 5 players, first to 40 VP (then everyone finishes the round; ties play on).
+Each of your 12 sectors holds a station ship (blue rewards, on your own turn) and deployed ships
+(red rewards, on the others' turns). On your turn roll two dice; **every** player chooses the
+sum's sector or both dice's sectors (doubles: the same sector twice), secretly and at once, then
+the rewards are paid. Then buy one ship (it becomes the station of its sector, the old station is
+deployed) or a colony (VP, and the sector stops paying blue rewards). Your credits then fall to
+your income. Charged abilities fill one cube each time their sector activates.
+The game waits only for players whose choice matters; `/spacebase auto on:true` lets the bot choose
+for you, `/spacebase away` hands your seat to the AI. Buttons name the rewards of each option."""
+
+
+def _cards(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    for player in view.get("players", []):
+        for sector in player.get("sectors", []):
+            if sector.get("station"):
+                yield sector["station"]
+            yield from sector.get("deployed", [])
+    for row in (view.get("shipyard") or {}).values():
+        yield from row
+    for colony in view.get("colonies", []):
+        if colony.get("card"):
+            yield colony["card"]
+    yield from view.get("hand") or []
+
+
+def _names(view: Mapping[str, Any]) -> dict[str, str]:
+    names = {card["id"]: card["name"] for card in _cards(view)}
+    names.update((str(p["seat"]), p["name"]) for p in view.get("players", []))
+    return names
+
+
+def _rewards(player: Mapping[str, Any], sectors: Sequence[int], active: bool) -> str:
+    """What activating ``sectors`` pays ``player``: blue station rewards on their turn, red ones else."""
+    parts: list[str] = []
+    by_number = {int(s["sector"]): s for s in player.get("sectors", [])}
+    for number in sectors:
+        sector = by_number.get(number)
+        if sector is None:
+            continue
+        cards = [sector["station"]] if active and sector.get("station") else sector.get("deployed", [])
+        colour = "blue" if active else "red"
+        parts += [reward["text"] for card in cards for reward in card.get(colour, [])]
+    return ", ".join(parts) or "nothing"
+
+
+def _choice_label(view: Mapping[str, Any], seat: int, option: str) -> str:
+    pending = view.get("pending") or {}
+    dice = pending.get("dice") or view.get("dice") or []
+    if len(dice) != 2:
+        return f"Choose {option}"
+    sectors = [dice[0] + dice[1]] if option == "sum" else [dice[0], dice[1]]
+    players = view.get("players", [])
+    player = players[seat] if 0 <= seat < len(players) else {}
+    active = seat == view.get("active")
+    where = f"Sum {sectors[0]}" if option == "sum" else f"Dice {sectors[0]} + {sectors[1]}"
+    return f"{where}: {_rewards(player, sectors, active)}"
+
+
+def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], seat: int) -> str:
+    def name(arg: str) -> str:
+        value = str(action.get(arg, ""))
+        return names.get(value, value)
+
+    kind = action.kind
+    if kind == "choose":
+        return _choice_label(view, seat, str(action.get("option")))
+    fixed = {"roll": "Roll the dice", "end": "End turn", "skip": "Pass", "back": "I am back"}
+    if kind in fixed:
+        return fixed[kind]
+    if kind in ("buy", "take"):
+        return f"{'Buy' if kind == 'buy' else 'Take'} {name('card')} → sector {action.get('sector')}"
+    texts = {
+        "use": f"Use {name('card')}",
+        "claim_colony": f"Claim {name('card')}",
+        "deploy": f"Deploy {name('card')}",
+        "pick_sector": f"Sector {action.get('sector')} rewards",
+        "move_charge": f"Cube {name('src')} → {name('dst')}",
+        "exchange": f"Swap {name('a')} ↔ {name('b')}",
+        "shift": f"Move {name('card')} → sector {action.get('sector')}",
+        "give": f"Give {name('card')} to {name('seat')}",
+        "keep": f"Keep {label(view, 'cards', str(action.get('cards')))}",
+    }
+    return texts.get(kind, kind)
+
+
+def _seat_of(view: Mapping[str, Any]) -> int:
+    """The seat a private view belongs to (its hand or choice is shown), else the turn's player."""
+    pending = view.get("pending") or {}
+    if "seat" in pending:
+        return int(pending["seat"])
+    viewer = view.get("viewer")
+    return int(viewer if viewer is not None else view.get("active") or 0)
+
+
+def buttons(
+    view: Mapping[str, Any],
+    legal_actions: Sequence[Action],
+    game_id: int,
+    version: int,
+    *,
+    can_undo: bool = False,
+) -> list[Button]:
+    """The next steps (at most 25), choices first; each activation button states its rewards."""
+    names = _names(view)
+    seat = _seat_of(view)
+    return ordered_buttons(
+        legal_actions,
+        ORDER,
+        STYLES,
+        lambda a: _label(view, a, names, seat),
+        game_id,
+        version,
+        can_undo=can_undo,
+    )
+
+
+def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
+    """Autocomplete values by name: cards, players, sectors."""
+    names = _names(view)
+    if option == "sector":
+        return f"Sector {value}"
+    if option == "option":
+        return "The sum's sector" if value == "sum" else "Both dice's sectors"
+    if option == "cards":
+        return ", ".join(names.get(c, c) for c in str(value).split(",") if c) or "nothing"
+    return names.get(str(value), str(value))
+
+
+def _score(player: Mapping[str, Any]) -> str:
+    flags = " (AI)" if player.get("ai") else " (away)" if player.get("away") else ""
+    return f"{player['name']}{flags}: {player['vp']} VP · {player['credits']} cr · income {player['income']}"
+
+
+def summary(view: Mapping[str, Any]) -> str:
+    """The scores, the dice and the shipyard in a few lines."""
+    lines = [" · ".join(_score(p) for p in view.get("players", []))]
+    dice = view.get("dice") or []
+    if dice:
+        lines.append(f"Dice: {dice[0]} and {dice[1]}")
+    for level, row in sorted((view.get("shipyard") or {}).items()):
+        lines.append(
+            f"Level {level}: " + ", ".join(f"{c['name']} ({c['cost']}, s{c['sector']})" for c in row)
+        )
+    return "\n".join(lines)
+
+
+def status_line(view: Mapping[str, Any]) -> str:
+    """Whose turn, the dice, and whom the game waits for."""
+    players = view.get("players", [])
+    active = view.get("active")
+    who = players[active]["name"] if isinstance(active, int) and 0 <= active < len(players) else "?"
+    waiting = [players[s]["name"] for s in view.get("waiting", []) if 0 <= s < len(players)]
+    dice = view.get("dice") or []
+    parts = [f"Turn {view.get('turn')} · **{who}**'s turn"]
+    if dice:
+        parts.append(f"dice {dice[0]}+{dice[1]}")
+    if view.get("ending"):
+        parts.append("last round")
+    if waiting:
+        parts.append(f"waiting for {', '.join(waiting)}")
+    return " · ".join(parts)
+
+
+def private_summary(view: Mapping[str, Any]) -> str:
+    """A seat's own corner: its numbers, its charged abilities, its dealt cards, its choice."""
+    seat = _seat_of(view)
+    players = view.get("players", [])
+    lines: list[str] = []
+    if 0 <= seat < len(players):
+        me = players[seat]
+        lines.append(_score(me))
+        charged = [
+            f"{card['name']} {card.get('charges', 0)}/{card['ability']['need']}"
+            for sector in me.get("sectors", [])
+            for card in [sector.get("station"), *sector.get("deployed", [])]
+            if card and card.get("ability")
+        ]
+        if charged:
+            lines.append("Abilities: " + ", ".join(charged))
+        if me.get("choice"):
+            lines.append(f"Your choice: {me['choice']}")
+    hand = view.get("hand") or []
+    if hand:
+        lines.append("Dealt to you: " + ", ".join(f"{c['name']} ({c['cost']})" for c in hand))
+    return "\n".join(lines)
+
+
+FRONTEND = GameFrontend(
+    key="spacebase",
+    title="Space Base",
+    commands=COMMANDS,
+    start_options=START_OPTIONS,
+    buttons=buttons,
+    narrate=narrate_named,
+    label=label,
+    opens_lobby=lambda options: True,
+    rules_summary=RULES_SUMMARY,
+    summary=summary,
+    status_line=status_line,
+    private_summary=private_summary,
+    private_images=frozenset({"board"}),
+    mine_label="My turn",
+)

@@ -1,0 +1,58 @@
+"""Short player-facing labels of actions, for buttons and autocomplete."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.spacebase.model import Content
+from engine.spacebase.state import SpaceState
+
+
+def _name(content: Content, card: object) -> str:
+    info = content.cards.get(str(card))
+    return info.name if info is not None else str(card)
+
+
+def describe_action(content: Content, action: Action, state: SpaceState) -> str:
+    """One line naming what ``action`` does."""
+    a = action.params
+    kind = action.kind
+    card = _name(content, a.get("card", ""))
+    labels = {
+        "roll": "Roll the dice",
+        "end": "End your turn",
+        "skip": "Pass",
+        "away": "Let the AI play for me",
+        "back": "I am back",
+        "auto": f"Automatic choices {'on' if a.get('on') else 'off'}",
+        "use": f"Use {card}",
+        "claim_colony": f"Claim {card}",
+        "deploy": f"Deploy {card}",
+        "pick_sector": f"Deployed rewards of sector {a.get('sector')}",
+    }
+    if kind in labels:
+        return labels[kind]
+    if kind == "choose":
+        dice = state.pending[0]["dice"] if state.pending and "dice" in state.pending[0] else state.dice
+        if len(dice) == 2 and a.get("option") == "sum":
+            return f"Sum: sector {dice[0] + dice[1]}"
+        if len(dice) == 2:
+            return f"Each die: sectors {dice[0]} and {dice[1]}"
+        return f"Choose {a.get('option')}"
+    if kind in ("buy", "take"):
+        cost = content.cards[str(a["card"])].cost if str(a["card"]) in content.cards else 0
+        verb = "Buy" if kind == "buy" else "Take"
+        return f"{verb} {card} ({cost}) into sector {a.get('sector')}"
+    if kind == "move_charge":
+        return f"Move a cube from {_name(content, a.get('src'))} to {_name(content, a.get('dst'))}"
+    if kind == "exchange":
+        return f"Exchange {_name(content, a.get('a'))} and {_name(content, a.get('b'))}"
+    if kind == "shift":
+        return f"Move {card} to sector {a.get('sector')}"
+    if kind == "give":
+        seat = int(a.get("seat", 0))
+        who = state.players[seat] if 0 <= seat < len(state.players) else "?"
+        return f"Give {card} to {who}"
+    if kind == "keep":
+        names = [_name(content, c) for c in str(a.get("cards", "")).split(",") if c]
+        return "Keep " + (", ".join(names) if names else "nothing")
+    return str(action)

@@ -1,0 +1,154 @@
+"""Every legal action of a seat, the one source of truth for apply, buttons and policies."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.spacebase.board import colony_at, ready
+from engine.spacebase.model import LIGHT_CREDITS, Card, Condition, Content
+from engine.spacebase.pending import buy_actions, card_actions, pending_actions
+from engine.spacebase.state import Board, SpaceState
+from engine.spacebase.turn import OPTIONS
+
+
+def waiting(state: SpaceState) -> frozenset[int]:
+    """The seats whose move the game needs now, robots included."""
+    if state.outcome is not None:
+        return frozenset()
+    if state.phase in ("keep", "choose"):
+        return frozenset(s for s in range(len(state.players)) if str(s) not in state.choices)
+    if state.pending:
+        return frozenset({int(state.pending[0]["seat"])})
+    return frozenset({state.active})
+
+
+AUTO_ON, AUTO_OFF = Action.of("auto", on=True), Action.of("auto", on=False)
+AWAY, BACK, END, ROLL = Action.of("away"), Action.of("back"), Action.of("end"), Action.of("roll")
+CHOOSE = [Action.of("choose", option=o) for o in OPTIONS]
+
+
+def preferences(state: SpaceState, seat: int) -> list[Action]:
+    """``auto``, ``away`` and ``back``: open to a human seat at any time."""
+    if state.ai[seat] or state.outcome is not None:
+        return []
+    if state.away[seat]:
+        return [BACK]
+    return [AUTO_OFF if state.auto[seat] else AUTO_ON, AWAY]
+
+
+def game_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
+    """The game moves (not preferences) ``seat`` may make now."""
+    if state.outcome is not None:
+        return []
+    if state.phase == "keep":
+        return keep_actions(state, content, seat) if str(seat) not in state.choices else []
+    if state.phase == "choose":
+        return list(CHOOSE) if str(seat) not in state.choices else []
+    if state.pending:
+        return pending_actions(state, content) if int(state.pending[0]["seat"]) == seat else []
+    if state.phase == "roll":
+        return [ROLL] if seat == state.active else []
+    return main_actions(state, content, seat)
+
+
+def legal(state: SpaceState, content: Content, seat: int) -> list[Action]:
+    return game_actions(state, content, seat) + preferences(state, seat)
+
+
+def main_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
+    """After the rewards: the active seat buys, claims colonies, uses abilities or ends; others may
+    use abilities that work on others' turns."""
+    out = use_actions(state, content, seat)
+    if seat != state.active:
+        return out
+    if not state.bought:
+        out += buy_actions(state, content, seat, 0, "buy", state.boards[seat].credits)
+    return [*out, *colony_claims(state, content, seat), END]
+
+
+def use_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
+    allowed = ("blue", "green") if seat == state.active else ("red", "green")
+    out = []
+    for card in ready(state.boards[seat], content):
+        ability = content.cards[card].ability
+        if ability is not None and ability.when in allowed:
+            out.append(Action("use", (("card", card),)))
+    return out
+
+
+def colony_claims(state: SpaceState, content: Content, seat: int) -> list[Action]:
+    board = state.boards[seat]
+    out = []
+    for col in state.colonies:
+        info = None if col is None else content.cards[col]
+        if (
+            info is not None
+            and info.condition is not None
+            and claimable(board, content, info, info.condition)
+        ):
+            out.append(Action("claim_colony", (("card", info.id),)))
+    return out
+
+
+def only_end(state: SpaceState, content: Content) -> bool:
+    """Whether the active seat has nothing left but to end its turn."""
+    seat = state.active
+    if use_actions(state, content, seat) or colony_claims(state, content, seat):
+        return False
+    if state.bought:
+        return True
+    cap = state.boards[seat].credits
+    cards = [c for row in state.shipyard.values() for c in row] + [c for c in state.colonies if c is not None]
+    return not any(
+        content.cards[c].cost <= cap and card_actions(state, content, seat, c, "buy", 0, cap) for c in cards
+    )
+
+
+def is_legal(state: SpaceState, content: Content, seat: int, action: Action) -> bool:
+    """``action in legal(...)``, without listing every buy when checking one."""
+    kind = action.kind
+    if kind in ("auto", "away", "back"):
+        return action in preferences(state, seat)
+    main = state.outcome is None and state.phase == "main" and not state.pending
+    if main and kind == "buy":
+        cap = state.boards[seat].credits
+        card = str(action.get("card", ""))
+        ok = seat == state.active and not state.bought
+        return ok and action in card_actions(state, content, seat, card, "buy", 0, cap)
+    if main and kind in ("use", "claim_colony", "end"):
+        if kind == "use":
+            return action in use_actions(state, content, seat)
+        if seat != state.active:
+            return False
+        return kind == "end" or action in colony_claims(state, content, seat)
+    return action in game_actions(state, content, seat)
+
+
+def claimable(board: Board, content: Content, info: Card, cond: Condition) -> bool:
+    if colony_at(board, content, info.sector):
+        return False
+    return stat(board, content, cond.stat) >= cond.at_least
+
+
+def stat(board: Board, content: Content, name: str) -> int:
+    """A number a claimed colony's condition reads from a console."""
+    stations = [c for c in board.station if c is not None]
+    if name == "deployed":
+        return sum(len(stack) for stack in board.deployed)
+    if name == "charges":
+        return sum(board.charges.values())
+    if name == "colonies":
+        return sum(1 for c in stations if content.cards[c].is_colony)
+    if name == "level3":
+        return sum(1 for c in stations if content.cards[c].level == 3 and content.cards[c].type == "ship")
+    return {"income": board.income, "credits": board.credits, "vp": board.vp}[name]
+
+
+def keep_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
+    """Light-Speed: every affordable set of the dealt cards, as a sorted comma-separated list."""
+    hand = sorted(state.dealt[seat])
+    out = []
+    for mask in range(1 << len(hand)):
+        chosen = [c for i, c in enumerate(hand) if mask >> i & 1]
+        if sum(content.cards[c].cost for c in chosen) <= LIGHT_CREDITS:
+            out.append(Action.of("keep", cards=",".join(chosen)))
+    return out

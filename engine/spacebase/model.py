@@ -1,0 +1,156 @@
+"""The content data types of Space Base: rewards, charged abilities, ship and colony cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+SECTORS = 12
+MIN_SEATS = 2
+MAX_SEATS = 5
+SHIPYARD_SIZE = 6
+LEVELS: tuple[int, ...] = (1, 2, 3)
+GOAL_VP = 40
+START_CREDITS = 5
+LIGHT_CREDITS = 15
+LIGHT_INCOME = 1
+LIGHT_DEAL: tuple[tuple[int, int], ...] = ((1, 4), (2, 2))
+# Turn-order bonuses (credits, income) by place from the starting player. The printed ladder
+# over-pays the later seats with this card set (see docs/spacebase.md), so the default is milder.
+BONUSES: dict[str, tuple[tuple[int, int], ...]] = {
+    "balanced": ((0, 0), (1, 0), (1, 0), (1, 0), (1, 0)),
+    "printed": ((0, 0), (1, 0), (2, 0), (0, 1), (0, 1)),
+}
+EXPANSIONS: tuple[str, ...] = ("base", "genesis")
+VARIANTS: tuple[str, ...] = ("standard", "lightspeed")
+CARD_TYPES: tuple[str, ...] = ("starter", "ship", "colony")
+TIMINGS: tuple[str, ...] = ("blue", "red", "green")
+
+# Rewards that add, without a choice.
+PLAIN = ("credits", "income", "vp", "charge", "charge_all")
+# Rewards gained from another sector's card; never chained through another arrow.
+ARROWS = ("arrow", "dice_arrow", "diag")
+# Rewards that open a choice for their owner (a pending step).
+CHOICES = ("claim", "buy", "move_charge", "bonus_roll", "exchange", "shift", "red_sectors", "trade", "deploy")
+# Effects only a charged ability or an immediate reward may carry.
+SPECIAL = ("win", "cash_out", "swap_neighbor")
+KINDS: tuple[str, ...] = (*PLAIN, *ARROWS, *CHOICES, *SPECIAL)
+# Kinds a bonus roll ignores: they would touch other players, the shipyard or the colonies, or
+# (our ruling) roll again, which could chain without end.
+BONUS_IGNORES = ("claim", "buy", "trade", "bonus_roll")
+STATS: tuple[str, ...] = ("deployed", "income", "credits", "charges", "vp", "colonies", "level3")
+
+
+@dataclass(frozen=True)
+class Reward:
+    """One reward: ``kind`` and its numbers.
+
+    ``n`` is an amount (credits, VP, cubes, sectors to pick, credits per VP for cash_out);
+    ``level`` the shipyard level a claim or buy takes (0 any level or a colony, 4 a colony only);
+    ``dir`` -1/+1 for arrows; ``sectors`` where a shift may move a card (empty: one to either side).
+    """
+
+    kind: str
+    n: int = 1
+    level: int = 0
+    dir: int = 0
+    sectors: tuple[int, ...] = ()
+
+    def label(self) -> str:
+        return reward_label(self)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A charged ability: ``need`` cubes, then usable on ``when`` turns (blue own, red others', green any)."""
+
+    need: int
+    when: str
+    effects: tuple[Reward, ...]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A claimed colony's condition: the claimer's ``stat`` is at least ``at_least``."""
+
+    stat: str
+    at_least: int
+
+
+@dataclass(frozen=True)
+class Card:
+    """A starter, ship or colony. ``plus``: the ship may go in any sector from ``sector`` up."""
+
+    id: str
+    name: str
+    type: str
+    set: str
+    level: int
+    cost: int
+    sector: int
+    plus: bool = False
+    blue: tuple[Reward, ...] = ()
+    red: tuple[Reward, ...] = ()
+    ability: Ability | None = None
+    immediate: tuple[Reward, ...] = ()
+    end_turn: tuple[Reward, ...] = ()
+    shared: tuple[Reward, ...] = ()
+    condition: Condition | None = None
+    note: str = ""
+
+    @property
+    def is_colony(self) -> bool:
+        return self.type == "colony"
+
+
+@dataclass(frozen=True)
+class Content:
+    """A full content set: every card by id."""
+
+    cards: Mapping[str, Card]
+
+    def of(self, type_: str, sets: tuple[str, ...]) -> list[str]:
+        return [c.id for c in self.cards.values() if c.type == type_ and c.set in sets]
+
+    def deck(self, level: int, sets: tuple[str, ...]) -> list[str]:
+        return [c.id for c in self.cards.values() if c.type == "ship" and c.level == level and c.set in sets]
+
+    def starters(self) -> list[str]:
+        return sorted((c.id for c in self.cards.values() if c.type == "starter"), key=self.sector_of)
+
+    def sector_of(self, card: str) -> int:
+        return self.cards[card].sector
+
+
+def sets_for(expansion: str) -> tuple[str, ...]:
+    return ("base", "genesis") if expansion == "genesis" else ("base",)
+
+
+def reward_label(r: Reward) -> str:
+    """A short player-facing text of one reward."""
+    side = "right" if r.dir > 0 else "left"
+    where = "a colony" if r.level == 4 else (f"a level {r.level} card" if r.level else "any card")
+    labels = {
+        "credits": f"+{r.n} credits",
+        "income": f"+{r.n} income",
+        "vp": f"+{r.n} VP",
+        "charge": f"+{r.n} charge",
+        "charge_all": "1 charge on each of your cards with room",
+        "arrow": f"the rewards of the sector to the {side}",
+        "dice_arrow": "with the sum: the rewards of the next sector up",
+        "diag": f"diagonal: the other side's rewards of the sector to the {side}",
+        "claim": f"claim {where} from the shipyard",
+        "buy": f"buy {where} for its price",
+        "move_charge": "move a charge cube",
+        "bonus_roll": "a bonus roll",
+        "exchange": "exchange two of your ships",
+        "shift": "move a deployed card"
+        + (f" into sector {'/'.join(map(str, r.sectors))}" if r.sectors else " one sector"),
+        "red_sectors": f"the deployed rewards of {r.n} sectors",
+        "trade": "trade a card with another player",
+        "deploy": "deploy one of your station ships",
+        "win": "win the game at once",
+        "cash_out": f"spend all credits: +1 VP per {r.n}",
+        "swap_neighbor": "swap with the card in a neighbouring sector",
+    }
+    return labels[r.kind]

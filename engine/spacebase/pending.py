@@ -1,0 +1,246 @@
+"""Choices a reward opened (claim, extra buy, move a cube, bonus roll, exchanges, trades...):
+their legal actions and how each resolves. Only the head of the queue is open."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.core.game import Event
+from engine.spacebase.board import add_charge, colony_at, deploy_to, locate, owned, place, remove
+from engine.spacebase.model import SECTORS, Content
+from engine.spacebase.rewards import gains, grant_all
+from engine.spacebase.state import Json, SpaceState
+from engine.spacebase.turn import OPTIONS, acquire, bonus_choose, buy
+
+# Steps that may be declined with ``skip``; a bonus roll, red-sector picks and trades must be made.
+OPTIONAL = ("claim", "buy", "move_charge", "exchange", "swap_neighbor", "shift", "deploy")
+
+
+def placements(state: SpaceState, content: Content, seat: int, card: str, buying: bool) -> list[int]:
+    """Sectors ``card`` may go to: its own, or any from it up for a variable sector. A buy may not
+    go where a colony stands; a claim may (the ship is deployed there)."""
+    info = content.cards[card]
+    board = state.boards[seat]
+    sectors = range(info.sector, SECTORS + 1) if info.plus else (info.sector,)
+    return [s for s in sectors if not (buying and colony_at(board, content, s))]
+
+
+def card_actions(
+    state: SpaceState, content: Content, seat: int, card: str, kind: str, level: int, cap: int
+) -> list[Action]:
+    """``kind`` actions taking ``card``: a face-up ship of the level (0: any; 4: none) or, when
+    buying (``cap`` >= 0), a colony (level 0 or 4) of at most ``cap``. Claims (cap < 0) are free
+    and never take colonies. Empty when the card may not be taken."""
+    info = content.cards.get(card)
+    if info is None or (cap >= 0 and info.cost > cap):
+        return []
+    if info.is_colony:
+        if cap < 0 or level not in (0, 4) or info.condition is not None or card not in state.colonies:
+            return []
+        if colony_at(state.boards[seat], content, info.sector):
+            return []
+        return [Action(kind, (("card", card), ("sector", info.sector)))]
+    if level not in (0, info.level) or card not in state.shipyard[str(info.level)]:
+        return []
+    return [
+        Action(kind, (("card", card), ("sector", s)))
+        for s in placements(state, content, seat, card, cap >= 0)
+    ]
+
+
+def buy_actions(
+    state: SpaceState, content: Content, seat: int, level: int, kind: str, cap: int
+) -> list[Action]:
+    """Every ``kind`` action of ``card_actions`` over the shipyard and the colony row (the same
+    rules, with the colony sectors found once rather than per card)."""
+    buying = cap >= 0
+    cards = content.cards
+    closed = {i + 1 for i, c in enumerate(state.boards[seat].station) if c is not None and cards[c].is_colony}
+    out = []
+    for key, row in state.shipyard.items():
+        if level not in (0, int(key)):
+            continue
+        for card in row:
+            info = cards[card]
+            if buying and info.cost > cap:
+                continue
+            sectors = range(info.sector, SECTORS + 1) if info.plus else (info.sector,)
+            out += [
+                Action(kind, (("card", card), ("sector", s))) for s in sectors if not (buying and s in closed)
+            ]
+    if buying and level in (0, 4):
+        for col in state.colonies:
+            colony = None if col is None else cards[col]
+            if colony and colony.cost <= cap and colony.condition is None and colony.sector not in closed:
+                out.append(Action(kind, (("card", colony.id), ("sector", colony.sector))))
+    return out
+
+
+def pending_actions(state: SpaceState, content: Content) -> list[Action]:
+    step = state.pending[0]
+    seat, kind = int(step["seat"]), str(step["kind"])
+    board = state.boards[seat]
+    out: list[Action] = []
+    if kind == "claim":
+        out = buy_actions(state, content, seat, int(step["level"]), "take", -1)
+    elif kind == "buy":
+        out = buy_actions(state, content, seat, int(step["level"]), "take", board.credits)
+    elif kind == "bonus_roll":
+        return [Action.of("choose", option=o) for o in OPTIONS]
+    elif kind == "move_charge":
+        sources = [c for c, n in board.charges.items() if n > 0 and locate(board, c) is not None]
+        targets = [c for c in owned(board) if content.cards[c].ability is not None]
+        out = [
+            Action.of("move_charge", src=s, dst=d)
+            for s in sorted(sources)
+            for d in targets
+            if d != s and board.charges.get(d, 0) < _need(content, d)
+        ]
+    elif kind in ("exchange", "swap_neighbor"):
+        out = [Action.of("exchange", a=a, b=b) for a, b in _exchanges(state, content, step)]
+    elif kind == "shift":
+        out = _shifts(state, step)
+    elif kind == "red_sectors":
+        return [Action.of("pick_sector", sector=s) for s in range(1, SECTORS + 1)]
+    elif kind == "trade":
+        others = [s for s in range(len(state.players)) if s != seat]
+        return [Action.of("give", seat=o, card=c) for o in others for c in owned(board)] or [
+            Action.of("skip")
+        ]
+    elif kind == "trade_back":
+        cards = [c for c in owned(board) if c != step["card"]]
+        return [Action.of("give", seat=int(step["to"]), card=c) for c in cards] or [Action.of("skip")]
+    elif kind == "deploy":
+        out = [
+            Action.of("deploy", card=c)
+            for c in board.station
+            if c is not None and not content.cards[c].is_colony
+        ]
+    return [*out, Action.of("skip")] if kind in OPTIONAL else out
+
+
+def _need(content: Content, card: str) -> int:
+    ability = content.cards[card].ability
+    return 0 if ability is None else ability.need
+
+
+def _ships(state: SpaceState, content: Content, seat: int) -> list[str]:
+    return [c for c in owned(state.boards[seat]) if not content.cards[c].is_colony]
+
+
+def _exchanges(state: SpaceState, content: Content, step: Json) -> list[tuple[str, str]]:
+    seat = int(step["seat"])
+    board = state.boards[seat]
+    if step["kind"] == "exchange":
+        ships = sorted(_ships(state, content, seat))
+        return [(a, b) for i, a in enumerate(ships) for b in ships[i + 1 :]]
+    me = str(step["card"])
+    where = locate(board, me)
+    if where is None:
+        return []
+    spot, sector = where
+    out = []
+    for other in (sector - 1, sector + 1):
+        if not 1 <= other <= SECTORS:
+            continue
+        target = board.station[other - 1]
+        # From the station the ship may swap with a colony; from a deployed spot only with a ship.
+        if target is not None and (spot == "station" or not content.cards[target].is_colony):
+            out.append((me, target))
+    return out
+
+
+def _shifts(state: SpaceState, step: Json) -> list[Action]:
+    board = state.boards[int(step["seat"])]
+    out = []
+    for i, stack in enumerate(board.deployed):
+        for card in stack:
+            targets = step["sectors"] or [i, i + 2]
+            out += [
+                Action.of("shift", card=card, sector=s) for s in targets if 1 <= s <= SECTORS and s != i + 1
+            ]
+    return out
+
+
+def exchange(state: SpaceState, seat: int, a: str, b: str) -> None:
+    """Swap the places of two cards on ``seat``'s console (station or deployed)."""
+    board = state.boards[seat]
+    la, lb = locate(board, a), locate(board, b)
+    assert la is not None and lb is not None
+    _put(board.station, board.deployed, la, a, b)
+    _put(board.station, board.deployed, lb, b, a)
+
+
+def _put(
+    station: list[str | None], deployed: list[tuple[str, ...]], where: tuple[str, int], old: str, new: str
+) -> None:
+    spot, sector = where
+    if spot == "station":
+        station[sector - 1] = new
+    else:
+        stack = list(deployed[sector - 1])
+        stack[stack.index(old)] = new
+        deployed[sector - 1] = tuple(stack)
+
+
+def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> list[Event]:
+    """Apply a legal action answering the head pending step."""
+    kind = action.kind
+    if kind == "choose":
+        return bonus_choose(state, content, seat, str(action.arg("option")))
+    step = state.pending.pop(0)
+    name = state.players[seat]
+    if kind == "skip":
+        return [Event("skipped", f"{name} passes on {str(step['kind']).replace('_', ' ')}.", {"seat": seat})]
+    if kind == "take":
+        card, sector = str(action.arg("card")), int(action.arg("sector"))
+        if step["kind"] == "buy":
+            return buy(state, content, seat, card, sector, extra=True)
+        return acquire(state, content, seat, card, sector)
+    board = state.boards[seat]
+    if kind == "move_charge":
+        src, dst = str(action.arg("src")), str(action.arg("dst"))
+        board.charges[src] -= 1
+        add_charge(board, content, dst, 1)
+        return [Event("charge_moved", f"{name} moves a charge cube.", {"seat": seat, "src": src, "dst": dst})]
+    if kind == "exchange":
+        exchange(state, seat, str(action.arg("a")), str(action.arg("b")))
+        return [Event("cards_exchanged", f"{name} exchanges two cards.", {"seat": seat, **action.params})]
+    if kind == "shift":
+        card, sector = str(action.arg("card")), int(action.arg("sector"))
+        remove(board, card)
+        deploy_to(board, sector, card)
+        return [Event("card_moved", f"{name} moves a deployed card to sector {sector}.", {"seat": seat})]
+    if kind == "pick_sector":
+        sector = int(action.arg("sector"))
+        if int(step["n"]) > 1:
+            state.pending.insert(0, {**step, "n": int(step["n"]) - 1})
+        return [grant_all(state, content, seat, gains(board, content, [sector], "red", False))]
+    if kind == "deploy":
+        card = str(action.arg("card"))
+        where = locate(board, card)
+        assert where is not None
+        remove(board, card)
+        deploy_to(board, where[1], card)
+        return [Event("card_deployed", f"{name} deploys a station ship.", {"seat": seat, "card": card})]
+    return give(state, content, seat, step, action)
+
+
+def give(state: SpaceState, content: Content, seat: int, step: Json, action: Action) -> list[Event]:
+    """One side of a trade: the card moves with its cubes; a deployed card stays deployed."""
+    to, card = int(action.arg("seat")), str(action.arg("card"))
+    giver, taker = state.boards[seat], state.boards[to]
+    where = locate(giver, card)
+    assert where is not None
+    remove(giver, card)
+    cubes = giver.charges.pop(card, None)
+    if cubes is not None:
+        taker.charges[card] = cubes
+    spot, sector = where
+    if spot == "deployed" or (colony_at(taker, content, sector) and content.cards[card].is_colony):
+        deploy_to(taker, sector, card)
+    else:
+        place(taker, content, card, sector)
+    if step["kind"] == "trade":
+        state.pending.insert(0, {"kind": "trade_back", "seat": to, "to": seat, "card": card})
+    text = f"{state.players[seat]} gives {content.cards[card].name} to {state.players[to]}."
+    return [Event("card_given", text, {"seat": seat, "to": to, "card": card})]

@@ -1,0 +1,133 @@
+"""Applying one legal action, then letting the engine play its robot seats and settle auto seats."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.core.errors import IllegalActionError, NotYourTurnError
+from engine.core.game import Event
+from engine.core.rng import Rng
+from engine.spacebase.board import place
+from engine.spacebase.legal import game_actions, is_legal, only_end, use_actions, waiting
+from engine.spacebase.model import Content
+from engine.spacebase.pending import resolve
+from engine.spacebase.policies import auto_choice, greedy_policy
+from engine.spacebase.setup import begin
+from engine.spacebase.state import SpaceState
+from engine.spacebase.turn import acquire, buy, choose, end_turn, finish, roll, use
+
+# Moves a seat may make without being waited for.
+FREE = ("auto", "away", "back", "use")
+ROBOT_SALT = 0x5BA5E
+# A safety bound on engine-made moves after one action; a game never needs nearly this many.
+ROBOT_LIMIT = 2000
+
+
+def perform(state: SpaceState, content: Content, seat: int, action: Action) -> list[Event]:
+    """Apply ``action`` for ``seat`` to ``state`` in place; raises IllegalActionError when not legal."""
+    if not is_legal(state, content, seat, action):
+        if seat not in waiting(state) and action.kind not in FREE:
+            raise NotYourTurnError("It is not your turn to act.")
+        raise IllegalActionError(f"'{action}' is not a legal move for {state.players[seat]} now.")
+    events = step(state, content, seat, action)
+    events += settle(state, content)
+    if state.outcome is not None and state.phase != "over":
+        events += finish(state)
+    return events
+
+
+def step(state: SpaceState, content: Content, seat: int, action: Action) -> list[Event]:
+    """One legal action, without robots."""
+    kind = action.kind
+    name = state.players[seat]
+    if kind == "auto":
+        state.auto[seat] = bool(action.arg("on"))
+        word = "on" if state.auto[seat] else "off"
+        return [
+            Event("auto", f"{name} turns automatic choices {word}.", {"seat": seat, "on": state.auto[seat]})
+        ]
+    if kind == "away":
+        state.away[seat] = True
+        return [Event("away", f"{name} is away; the AI plays for them.", {"seat": seat})]
+    if kind == "back":
+        state.away[seat] = False
+        return [Event("back", f"{name} is back.", {"seat": seat})]
+    if kind == "keep":
+        state.choices[str(seat)] = str(action.arg("cards"))
+        return [
+            Event("kept", f"{name} has chosen their ships.", {"seat": seat}),
+            *_maybe_start(state, content),
+        ]
+    if state.pending:
+        return resolve(state, content, seat, action)
+    if kind == "roll":
+        return roll(state, content)
+    if kind == "choose":
+        return choose(state, content, seat, str(action.arg("option")))
+    if kind == "use":
+        return use(state, content, seat, str(action.arg("card")))
+    if kind in ("buy", "claim_colony"):
+        card = str(action.arg("card"))
+        sector = int(action.get("sector", content.sector_of(card)) or 0)
+        if kind == "claim_colony":
+            return acquire(state, content, seat, card, sector)
+        return buy(state, content, seat, card, sector, extra=False)
+    return end_turn(state, content)
+
+
+def _maybe_start(state: SpaceState, content: Content) -> list[Event]:
+    """Light-Speed: once every seat has kept its ships, place and pay for them and begin."""
+    if len(state.choices) < len(state.players):
+        return []
+    spent = []
+    for seat, board in enumerate(state.boards):
+        kept = [c for c in state.choices[str(seat)].split(",") if c]
+        kept.sort(key=lambda c: (content.cards[c].cost, c))
+        for card in kept:
+            board.credits -= content.cards[card].cost
+            place(board, content, card, content.sector_of(card))
+        spent.append(sum(content.cards[c].cost for c in kept))
+        for card in state.dealt[seat]:
+            if card not in kept:
+                level = str(content.cards[card].level)
+                state.decks[level] = (*state.decks[level], card)
+    for level, deck in state.decks.items():
+        cards = list(deck)
+        state.rng.shuffle(cards)
+        state.decks[level] = tuple(cards)
+    state.choices, state.dealt = {}, []
+    begin(state, spent, highest=False)
+    return [Event("ships_placed", "Every player places the ships they kept.", {"spent": spent})]
+
+
+def settle(state: SpaceState, content: Content) -> list[Event]:
+    """Let the engine move for robot seats and auto seats, and end a turn with nothing left to do."""
+    events: list[Event] = []
+    for _ in range(ROBOT_LIMIT):
+        if state.outcome is not None:
+            return events
+        move = _engine_move(state, content)
+        if move is None:
+            return events
+        seat, action = move
+        events += step(state, content, seat, action)
+    return events
+
+
+def _engine_move(state: SpaceState, content: Content) -> tuple[int, Action] | None:
+    rng = Rng(state.rng.seed ^ ROBOT_SALT, state.rng.position + state.turn)
+    for seat in sorted(waiting(state)):
+        if state.robot(seat):
+            return seat, greedy_policy(content, state, seat, game_actions(state, content, seat), rng)
+        if state.auto[seat]:
+            picked = auto_choice(content, state, seat, game_actions(state, content, seat))
+            if picked is not None:
+                return seat, picked
+    if state.phase == "main" and not state.pending:
+        for seat in range(len(state.players)):
+            if state.robot(seat) and seat != state.active:
+                uses = use_actions(state, content, seat)
+                if uses:
+                    return seat, uses[0]
+        if only_end(state, content):
+            return state.active, Action.of("end")
+    return None

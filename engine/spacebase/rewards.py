@@ -1,0 +1,133 @@
+"""Which rewards an activation gives (arrows followed one step) and granting them to a player."""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.spacebase.board import add_charge, chargeable
+from engine.spacebase.model import BONUS_IGNORES, CHOICES, SECTORS, Content, Reward
+from engine.spacebase.state import Board, Json, SpaceState
+
+Gain = tuple[str, Reward]
+
+
+def option_sectors(dice: list[int], option: str) -> list[int]:
+    """The sectors an option activates: the sum, or each die (a double activates its sector twice)."""
+    return [dice[0] + dice[1]] if option == "sum" else [dice[0], dice[1]]
+
+
+def section_cards(board: Board, content: Content, sector: int, section: str) -> list[str]:
+    """The cards whose ``section`` rewards a sector gives: the station ship (blue), or the deployed
+    stack plus a colony's own deployed-side rewards (red)."""
+    if not 1 <= sector <= SECTORS:
+        return []
+    station = board.station[sector - 1]
+    if section == "blue":
+        return [] if station is None or content.cards[station].is_colony else [station]
+    stack = list(board.deployed[sector - 1])
+    if station is not None and content.cards[station].is_colony and content.cards[station].red:
+        stack.append(station)
+    return stack
+
+
+def _plain(board: Board, content: Content, sector: int, section: str) -> list[Gain]:
+    """Rewards of a sector without following its arrows (arrows never chain)."""
+    out = []
+    for card in section_cards(board, content, sector, section):
+        rewards = content.cards[card].blue if section == "blue" else content.cards[card].red
+        out += [(card, r) for r in rewards if r.kind not in ("arrow", "dice_arrow", "diag")]
+    return out
+
+
+def gains(board: Board, content: Content, sectors: list[int], section: str, via_sum: bool) -> list[Gain]:
+    """Every reward the sectors give ``section``-side, arrows followed one step."""
+    out: list[Gain] = []
+    other = "red" if section == "blue" else "blue"
+    for sector in sectors:
+        for card in section_cards(board, content, sector, section):
+            rewards = content.cards[card].blue if section == "blue" else content.cards[card].red
+            for r in rewards:
+                if r.kind == "arrow":
+                    out += _plain(board, content, sector + r.dir, section)
+                elif r.kind == "dice_arrow":
+                    out += _plain(board, content, sector + 1, section) if via_sum else []
+                elif r.kind == "diag":
+                    out += _plain(board, content, sector + r.dir, other)
+                else:
+                    out.append((card, r))
+    return out
+
+
+def signature(found: list[Gain]) -> tuple[tuple[str, str, int, int], ...]:
+    """What a list of gains amounts to, for telling whether two options differ for a seat.
+
+    Only a charge (or a choice-opening reward) depends on which card gave it."""
+    keyed = []
+    for card, r in found:
+        source = card if r.kind == "charge" or r.kind in CHOICES else ""
+        keyed.append((source, r.kind, r.n, r.level))
+    return tuple(sorted(keyed))
+
+
+def grant(state: SpaceState, content: Content, seat: int, card: str, r: Reward, bonus: bool = False) -> Json:
+    """Give one reward to ``seat``; a reward with a choice is queued as a pending step.
+
+    Returns a small summary for the event. In a bonus roll, rewards touching other players, the
+    shipyard or the colonies are ignored, and so is another bonus roll."""
+    board = state.boards[seat]
+    if bonus and r.kind in BONUS_IGNORES:
+        return {"kind": r.kind, "ignored": True}
+    if r.kind == "credits":
+        board.credits += r.n
+    elif r.kind == "income":
+        board.income += r.n
+    elif r.kind == "vp":
+        board.vp += r.n
+    elif r.kind == "charge":
+        return {"kind": "charge", "card": card, "n": add_charge(board, content, card, r.n)}
+    elif r.kind == "charge_all":
+        for target in chargeable(board, content):
+            add_charge(board, content, target, 1)
+    elif r.kind == "cash_out":
+        spent, board.credits = board.credits, 0
+        board.vp += spent // r.n
+        return {"kind": "cash_out", "spent": spent, "vp": spent // r.n}
+    elif r.kind == "win":
+        state.outcome = {"winners": [seat], "reason": "ability", "card": card}
+    else:
+        queue(state, seat, card, r)
+        return {"kind": r.kind, "queued": True}
+    return {"kind": r.kind, "n": r.n}
+
+
+def queue(state: SpaceState, seat: int, card: str, r: Reward) -> None:
+    """Open the choice a reward asks for; a bonus roll rolls its dice now."""
+    step: Json = {"kind": r.kind, "seat": seat, "card": card, "level": r.level, "n": r.n}
+    if r.kind == "shift":
+        step["sectors"] = list(r.sectors)
+    if r.kind == "bonus_roll":
+        step["dice"] = [state.rng.d6(), state.rng.d6()]
+    state.pending.append(step)
+
+
+def grant_all(
+    state: SpaceState, content: Content, seat: int, found: list[Gain], bonus: bool = False
+) -> Event:
+    """Grant a list of gains and return one event telling what ``seat`` got."""
+    before = _totals(state.boards[seat])
+    for card, r in found:
+        grant(state, content, seat, card, r, bonus)
+    after = _totals(state.boards[seat])
+    delta = {k: after[k] - before[k] for k in after}
+    name = state.players[seat]
+    parts = [f"{v:+d} {k}" for k, v in delta.items() if v]
+    text = f"{name} gains {', '.join(parts)}." if parts else f"{name} gains nothing new."
+    return Event("rewards", text, {"seat": seat, **delta, "count": len(found)})
+
+
+def _totals(board: Board) -> dict[str, int]:
+    return {
+        "credits": board.credits,
+        "income": board.income,
+        "vp": board.vp,
+        "charges": sum(board.charges.values()),
+    }

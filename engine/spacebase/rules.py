@@ -1,0 +1,118 @@
+"""Space Base (and its Genesis expansion) as an ``engine.core.Rules`` implementation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.action import Action
+from engine.core.errors import GameOverError, NotYourTurnError, SchemaError
+from engine.core.game import Event, GameMeta, Outcome
+from engine.core.rng import Rng
+from engine.spacebase import state as state_mod
+from engine.spacebase.describe import describe_action
+from engine.spacebase.legal import game_actions, legal, waiting
+from engine.spacebase.model import MAX_SEATS, MIN_SEATS, Content
+from engine.spacebase.perform import perform, settle
+from engine.spacebase.policies import greedy_policy
+from engine.spacebase.setup import new_game
+from engine.spacebase.state import SpaceState
+from engine.spacebase.view import table_view
+
+TIMEOUT_SALT = 0x5BA5E7
+
+META = GameMeta(
+    key="spacebase",
+    title="Space Base",
+    min_players=MIN_SEATS,
+    max_players=MAX_SEATS,
+    chance=True,
+    hidden_information=True,
+    cooperative=False,
+    rules_version="1",
+)
+
+
+class SpaceRules:
+    """The Space Base rules over one content set (``load_content`` can supply another)."""
+
+    meta = META
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> SpaceState:
+        """A new game (AI seats already moved); raises IllegalActionError on bad options or seat count."""
+        state = new_game(self.content, players, options, seed)
+        settle(state, self.content)
+        return state
+
+    def legal_actions(self, state: SpaceState, seat: int) -> list[Action]:
+        if not 0 <= seat < len(state.players) or state.ai[seat]:
+            return []
+        if state.away[seat]:
+            return [Action.of("back")] if state.outcome is None else []
+        return legal(state, self.content, seat)
+
+    def apply(self, state: SpaceState, seat: int, action: Action) -> tuple[SpaceState, list[Event]]:
+        """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
+        if state.outcome is not None:
+            raise GameOverError("This game is over.")
+        if (
+            not 0 <= seat < len(state.players)
+            or state.ai[seat]
+            or (state.away[seat] and action.kind != "back")
+        ):
+            raise NotYourTurnError("It is not your turn to act.")
+        new = state.clone()
+        events = perform(new, self.content, seat, action)
+        return new, events
+
+    def to_move(self, state: SpaceState) -> frozenset[int]:
+        """The seats whose choice matters now; the engine has already moved for robot seats."""
+        return frozenset(s for s in waiting(state) if not state.robot(s))
+
+    def timeout_action(self, state: SpaceState, seat: int) -> Action | None:
+        """The greedy move for ``seat`` (its tie-breaks seeded by the game's own position)."""
+        if seat not in self.to_move(state):
+            return None
+        actions = game_actions(state, self.content, seat)
+        if not actions:
+            return None
+        rng = Rng(state.rng.seed ^ TIMEOUT_SALT, state.rng.position)
+        return greedy_policy(self.content, state, seat, actions, rng)
+
+    def outcome(self, state: SpaceState) -> Outcome | None:
+        if state.outcome is None:
+            return None
+        return Outcome(
+            winners=frozenset(int(s) for s in state.outcome["winners"]),
+            reason=str(state.outcome["reason"]),
+            scores={s: b.vp for s, b in enumerate(state.boards)},
+        )
+
+    def view(self, state: SpaceState, seat: int | None) -> dict[str, Any]:
+        """The table's view; a seat also sees its own dealt Light-Speed cards and its own choice."""
+        return table_view(state, self.content, seat)
+
+    def can_undo(self, before: SpaceState, after: SpaceState) -> bool:
+        """Refused once dice were rolled, a card revealed or a deck shuffled (the RNG or a deck moved)."""
+        return (
+            before.rng.position == after.rng.position
+            and all(len(before.decks[k]) == len(after.decks[k]) for k in before.decks)
+            and after.outcome is None
+        )
+
+    def to_json(self, state: SpaceState) -> dict[str, Any]:
+        return state_mod.to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> SpaceState:
+        """Raises SchemaError on a foreign or damaged document, or cards this content lacks."""
+        loaded = state_mod.from_json(data)
+        cards = self.content.cards
+        if any(c not in cards for deck in loaded.decks.values() for c in deck):
+            raise SchemaError("The saved Space Base game uses cards this content does not have.")
+        return loaded
+
+    def describe(self, action: Action, state: SpaceState) -> str:
+        return describe_action(self.content, action, state)

@@ -1,0 +1,139 @@
+"""The Space Base game state: plain containers only, so cloning and JSON are cheap and exact."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import SchemaError
+from engine.core.rng import Rng
+
+SCHEMA_VERSION = 1
+
+Json = dict[str, Any]
+
+
+@dataclass
+class Board:
+    """One player's command console: 12 station slots (a card id or None: empty) and deployed stacks.
+
+    Deployed stacks and decks are tuples, replaced rather than edited, so a clone shares them.
+
+    ``charges`` counts the cubes on each charge card the player owns (by card id).
+    """
+
+    credits: int
+    income: int
+    vp: int
+    station: list[str | None]
+    deployed: list[tuple[str, ...]]
+    charges: dict[str, int] = field(default_factory=dict)
+
+    def clone(self) -> Board:
+        return Board(
+            self.credits,
+            self.income,
+            self.vp,
+            list(self.station),
+            list(self.deployed),
+            dict(self.charges),
+        )
+
+
+@dataclass
+class SpaceState:
+    """One game of Space Base.
+
+    ``phase``: "keep" (Light-Speed: choosing dealt cards), "roll", "choose", "main" or "over".
+    ``choices`` holds the activation choices made so far this roll (secret until all are in);
+    ``pending`` the queue of choices rewards opened (its head is the one the game waits for).
+    ``ending`` is the turn in which someone first reached the goal (0: not yet).
+    ``robots`` are seats the engine plays itself: AI seats and players who are away.
+    """
+
+    players: list[str]
+    ai: list[bool]
+    away: list[bool]
+    auto: list[bool]
+    expansion: str
+    variant: str
+    rng: Rng
+    boards: list[Board]
+    decks: dict[str, tuple[str, ...]]
+    shipyard: dict[str, list[str]]
+    colonies: list[str | None]
+    box: list[str]
+    bonuses: str = "balanced"
+    phase: str = "roll"
+    active: int = 0
+    first: int = 0
+    turn: int = 1
+    dice: list[int] = field(default_factory=list)
+    choices: dict[str, str] = field(default_factory=dict)
+    pending: list[Json] = field(default_factory=list)
+    bought: bool = False
+    fresh: list[str] = field(default_factory=list)
+    dealt: list[list[str]] = field(default_factory=list)
+    ending: int = 0
+    outcome: Json | None = None
+
+    def clone(self) -> SpaceState:
+        return SpaceState(
+            players=list(self.players),
+            ai=list(self.ai),
+            away=list(self.away),
+            auto=list(self.auto),
+            expansion=self.expansion,
+            variant=self.variant,
+            rng=Rng(self.rng.seed, self.rng.position),
+            boards=[b.clone() for b in self.boards],
+            decks=dict(self.decks),
+            shipyard={k: list(v) for k, v in self.shipyard.items()},
+            colonies=list(self.colonies),
+            box=list(self.box),
+            bonuses=self.bonuses,
+            phase=self.phase,
+            active=self.active,
+            first=self.first,
+            turn=self.turn,
+            dice=list(self.dice),
+            choices=dict(self.choices),
+            pending=[_copy(p) for p in self.pending],
+            bought=self.bought,
+            fresh=list(self.fresh),
+            dealt=[list(d) for d in self.dealt],
+            ending=self.ending,
+            outcome=None if self.outcome is None else _copy(self.outcome),
+        )
+
+    def robot(self, seat: int) -> bool:
+        return self.ai[seat] or self.away[seat]
+
+
+def _copy(data: Json) -> Json:
+    return {k: list(v) if isinstance(v, list) else v for k, v in data.items()}
+
+
+def to_json(state: SpaceState) -> Json:
+    data = state.clone().__dict__
+    data["rng"] = state.rng.to_json()
+    data["boards"] = [{**b.__dict__, "deployed": [list(d) for d in b.deployed]} for b in data["boards"]]
+    data["decks"] = {k: list(v) for k, v in state.decks.items()}
+    return {"schema_version": SCHEMA_VERSION, **data}
+
+
+def from_json(data: Mapping[str, Any]) -> SpaceState:
+    """Rebuild a state; raises SchemaError on another schema version or a malformed document."""
+    if not isinstance(data, Mapping) or data.get("schema_version") != SCHEMA_VERSION:
+        raise SchemaError("This saved game is not a Space Base game of a known version.")
+    try:
+        fields = {k: v for k, v in data.items() if k != "schema_version"}
+        fields["rng"] = Rng.from_json(fields["rng"])
+        fields["boards"] = [
+            Board(**{**b, "deployed": [tuple(d) for d in b["deployed"]]}) for b in fields["boards"]
+        ]
+        fields["decks"] = {k: tuple(v) for k, v in fields["decks"].items()}
+        return SpaceState(**fields).clone()
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SchemaError("The saved Space Base game is damaged.") from exc

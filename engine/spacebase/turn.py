@@ -1,0 +1,171 @@
+"""The active player's turn: roll, activation choices, rewards, buying, abilities and the turn's end."""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.spacebase.board import locate, place
+from engine.spacebase.model import GOAL_VP, Content
+from engine.spacebase.rewards import Gain, gains, grant, grant_all, option_sectors, signature
+from engine.spacebase.setup import refill
+from engine.spacebase.state import SpaceState
+
+OPTIONS = ("sum", "single")
+# After this many extra rounds a tie for the lead is shared rather than played on.
+MAX_EXTRA_ROUNDS = 5
+
+
+def section_of(state: SpaceState, seat: int) -> str:
+    return "blue" if seat == state.active else "red"
+
+
+def option_gains(
+    state: SpaceState, content: Content, seat: int, option: str, dice: list[int], section: str
+) -> list[Gain]:
+    return gains(state.boards[seat], content, option_sectors(dice, option), section, option == "sum")
+
+
+def matters(state: SpaceState, content: Content, seat: int, dice: list[int], section: str) -> bool:
+    """Whether the two options give ``seat`` different results for these dice."""
+    first, second = (signature(option_gains(state, content, seat, o, dice, section)) for o in OPTIONS)
+    return first != second
+
+
+def roll(state: SpaceState, content: Content) -> list[Event]:
+    """Roll the dice; seats whose choice makes no difference are settled at once."""
+    state.dice = [state.rng.d6(), state.rng.d6()]
+    state.phase = "choose"
+    state.choices = {}
+    name = state.players[state.active]
+    events = [
+        Event("dice_rolled", f"{name} rolls {state.dice[0]} and {state.dice[1]}.", {"dice": state.dice})
+    ]
+    for seat in range(len(state.players)):
+        if not matters(state, content, seat, state.dice, section_of(state, seat)):
+            state.choices[str(seat)] = "sum"
+            text = f"{state.players[seat]} gets the same either way; chosen automatically."
+            events.append(Event("choice_automatic", text, {"seat": seat}))
+    return events + maybe_resolve(state, content)
+
+
+def choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:
+    state.choices[str(seat)] = option
+    return maybe_resolve(state, content)
+
+
+def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
+    """Once every seat has chosen, reveal the choices and grant every seat its rewards."""
+    if len(state.choices) < len(state.players):
+        return []
+    events = []
+    for step in range(len(state.players)):
+        seat = (state.active + step) % len(state.players)
+        option = state.choices[str(seat)]
+        found = option_gains(state, content, seat, option, state.dice, section_of(state, seat))
+        sectors = option_sectors(state.dice, option)
+        label = "the sum" if option == "sum" else "each die"
+        events.append(
+            Event(
+                "choice_revealed", f"{state.players[seat]} takes {label}.", {"seat": seat, "option": option}
+            )
+        )
+        events.append(grant_all(state, content, seat, found))
+        events[-1] = Event(events[-1].kind, events[-1].text, {**events[-1].data, "sectors": sectors})
+    state.phase = "main"
+    state.choices = {}
+    return events
+
+
+def bonus_choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:
+    """Resolve the head bonus roll: the seat gains station rewards as if it were active."""
+    step = state.pending.pop(0)
+    found = gains(state.boards[seat], content, option_sectors(step["dice"], option), "blue", option == "sum")
+    return [grant_all(state, content, seat, found, bonus=True)]
+
+
+def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: int) -> list[Event]:
+    """Move ``card`` from the shipyard or colony row to ``seat``'s console and resolve what it gives."""
+    info = content.cards[card]
+    board = state.boards[seat]
+    if info.is_colony:
+        state.colonies[info.sector - 1] = None
+    else:
+        level = str(info.level)
+        state.shipyard[level].remove(card)
+        refill(state, level)
+    on_station = place(board, content, card, sector)
+    name = state.players[seat]
+    where = f"sector {sector}" if on_station else f"sector {sector}, deployed under the colony"
+    events = [Event("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})]
+    if on_station:
+        for r in info.immediate:
+            grant(state, content, seat, card, r)
+        if info.end_turn and seat == state.active:
+            state.fresh.append(card)
+    for other in range(len(state.players)):
+        for r in info.shared:
+            grant(state, content, other, card, r)
+    return events
+
+
+def buy(state: SpaceState, content: Content, seat: int, card: str, sector: int, extra: bool) -> list[Event]:
+    """A normal buy spends every credit; an extra buy only the price."""
+    board = state.boards[seat]
+    info = content.cards[card]
+    # A card that spends the remaining credits itself (cash_out) takes only its price first.
+    keep = extra or any(r.kind == "cash_out" for r in info.immediate)
+    board.credits = board.credits - info.cost if keep else 0
+    if not extra:
+        state.bought = True
+    return acquire(state, content, seat, card, sector)
+
+
+def use(state: SpaceState, content: Content, seat: int, card: str) -> list[Event]:
+    """Spend a fully charged ability's cubes and gain its effects."""
+    board = state.boards[seat]
+    ability = content.cards[card].ability
+    assert ability is not None
+    board.charges[card] = 0
+    found = [(card, r) for r in ability.effects]
+    event = grant_all(state, content, seat, found)
+    text = f"{state.players[seat]} uses {content.cards[card].name}. {event.text}"
+    return [Event("ability_used", text, {**event.data, "card": card})]
+
+
+def end_turn(state: SpaceState, content: Content) -> list[Event]:
+    """Credits rise to income, end-of-turn rewards resolve, then the game ends or passes on."""
+    seat = state.active
+    board = state.boards[seat]
+    board.credits = max(board.credits, board.income)
+    for card in state.fresh:
+        if locate(board, card) is not None:
+            for r in content.cards[card].end_turn:
+                grant(state, content, seat, card, r)
+    state.fresh, state.bought, state.dice = [], False, []
+    events = [
+        Event("turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn})
+    ]
+    if state.outcome is not None:
+        return events + finish(state)
+    if not state.ending and any(b.vp >= GOAL_VP for b in state.boards):
+        state.ending = state.turn
+    count = len(state.players)
+    state.active = (seat + 1) % count
+    if state.ending and state.active == state.first:
+        scores = [b.vp for b in state.boards]
+        top = [s for s, v in enumerate(scores) if v == max(scores)]
+        if len(top) == 1 or state.turn - state.ending >= count * (1 + MAX_EXTRA_ROUNDS):
+            state.outcome = {"winners": top, "reason": "points"}
+            return events + finish(state)
+        events.append(Event("tie_round", "The lead is tied: another round is played.", {"seats": top}))
+    state.turn += 1
+    state.phase = "roll"
+    return events
+
+
+def finish(state: SpaceState) -> list[Event]:
+    state.phase = "over"
+    assert state.outcome is not None
+    winners = state.outcome["winners"]
+    names = " and ".join(state.players[s] for s in winners)
+    scores = [b.vp for b in state.boards]
+    return [Event("game_over", f"{names} wins the game.", {"winners": winners, "scores": scores})]

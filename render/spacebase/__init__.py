@@ -1,0 +1,42 @@
+"""Space Base images: a player's board, the shipyard, the score track and the dice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import Event
+from render.image import RenderedImage
+from render.spacebase.board import render_board
+from render.spacebase.common import View, player, viewer
+from render.spacebase.tables import render_dice, render_scores, render_shipyard
+
+ROLLS = frozenset({"dice_rolled", "bonus_rolled"})
+
+
+def rolled(view: View, events: Sequence[Event]) -> tuple[int, ...]:
+    """The dice just rolled (empty when the events rolled none)."""
+    dice = tuple(int(d) for d in view.get("dice") or [])
+    return dice if len(dice) == 2 and any(event.kind in ROLLS for event in events) else ()
+
+
+def board_image(view: View, _: object = None) -> RenderedImage:
+    me = player(view, viewer(view))
+    text = f"{me.get('name')}'s twelve sectors: {me.get('vp', 0)} VP, {me.get('credits', 0)} credits."
+    return RenderedImage("board.png", render_board(view), text)
+
+
+def scores_image(view: View, _: object = None) -> RenderedImage:
+    line = "; ".join(f"{p.get('name')} {p.get('vp', 0)} VP" for p in view.get("players") or [])
+    return RenderedImage("scores.png", render_scores(view), f"Scores: {line}."[:1000])
+
+
+def shipyard_image(view: View, _: object = None) -> RenderedImage:
+    return RenderedImage("shipyard.png", render_shipyard(view), "The shipyard and the colonies, with prices.")
+
+
+def dice_image(view: View, dice: Sequence[int]) -> RenderedImage:
+    text = f"Dice: {dice[0]} and {dice[1]}, sum {dice[0] + dice[1]}."
+    return RenderedImage("dice.png", render_dice({"dice": list(dice)}), text)
+
+
+__all__ = ["board_image", "dice_image", "rolled", "scores_image", "shipyard_image"]

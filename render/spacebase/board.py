@@ -1,0 +1,124 @@
+"""A player's twelve sectors: the station ship and its blue rewards, the deployed stack and its red
+rewards, charge cubes on abilities, and colonies."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from render.canvas import Canvas
+from render.spacebase.common import (
+    BLUE,
+    BODY,
+    COLONY,
+    CUBE,
+    MARGIN,
+    RED,
+    SMALL,
+    TITLE,
+    WHEN_COLOURS,
+    WIDTH,
+    View,
+    player,
+    reward_lines,
+    rewards_text,
+    seat_colour,
+    viewer,
+)
+from render.theme import OUTLINE, SURFACE, SURFACE_DIM, TEXT, TEXT_DIM
+
+COLUMNS = 6
+CELL_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 8) // COLUMNS
+CELL_H = 250
+HEADER = 64
+
+
+def render_board(view: View, seat: int | None = None) -> bytes:
+    """The board of ``seat`` (default: the viewer of a private view, else the turn's player)."""
+    return draw_board(view, seat).png()
+
+
+def draw_board(view: View, seat: int | None = None) -> Canvas:
+    seat = viewer(view) if seat is None else seat
+    me = player(view, seat)
+    sectors = me.get("sectors") or []
+    rows = max(1, (len(sectors) + COLUMNS - 1) // COLUMNS)
+    canvas = Canvas(WIDTH, HEADER + rows * (CELL_H + 8) + MARGIN)
+    name = str(me.get("name", f"Seat {seat + 1}"))
+    canvas.disc(MARGIN + 12, MARGIN + 16, 11, seat_colour(seat))
+    canvas.text(MARGIN + 32, MARGIN, name, TITLE, TEXT, max_width=WIDTH // 2)
+    stats = f"{me.get('vp', 0)} VP   {me.get('credits', 0)} credits   income {me.get('income', 0)}"
+    canvas.text(WIDTH - MARGIN, MARGIN + 4, stats, BODY, TEXT, anchor="ra")
+    lit = _lit(view, seat)
+    for index, sector in enumerate(sectors):
+        x = MARGIN + (index % COLUMNS) * (CELL_W + 8)
+        y = HEADER + (index // COLUMNS) * (CELL_H + 8)
+        _sector(canvas, x, y, sector, int(sector.get("sector", index + 1)) in lit)
+    return canvas
+
+
+def _lit(view: View, seat: int) -> set[int]:
+    """Sectors the current dice point at (both readings), outlined so the roll is easy to follow."""
+    dice = [int(d) for d in view.get("dice") or []]
+    return {dice[0], dice[1], dice[0] + dice[1]} if len(dice) == 2 else set()
+
+
+def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool) -> None:
+    station: Mapping[str, Any] | None = sector.get("station")
+    colony = station is not None and station.get("type") == "colony"
+    fill = (60, 50, 24) if colony else SURFACE if station else SURFACE_DIM
+    canvas.rect(
+        (x, y, x + CELL_W, y + CELL_H),
+        fill,
+        outline=(255, 230, 140) if lit else OUTLINE,
+        width=3 if lit else 1,
+        radius=8,
+    )
+    canvas.text(x + 8, y + 4, str(sector.get("sector", "?")), TITLE, COLONY if colony else TEXT)
+    inner = CELL_W - 16
+    top = y + 44
+    if station:
+        canvas.text(x + 8, top, str(station.get("name", "")), SMALL, TEXT, max_width=inner, condensed=True)
+        if colony:
+            canvas.text(x + 8, top + 26, "Colony", BODY, COLONY)
+        else:
+            top = canvas.paragraph(
+                x + 8, top + 26, rewards_text(station.get("blue") or []), BODY, BLUE, inner, bold=True
+            )
+            _ability(canvas, x + 8, top, inner, station)
+    else:
+        canvas.text(x + 8, top, "empty", SMALL, TEXT_DIM)
+    deployed = sector.get("deployed") or []
+    base = y + CELL_H - 86
+    canvas.draw.line((x + 6, base, x + CELL_W - 6, base), fill=OUTLINE, width=1)
+    if deployed:
+        red = [r for card in deployed for r in card.get("red") or []]
+        canvas.text(
+            x + 8, base + 4, f"{len(deployed)} ship{'s' if len(deployed) > 1 else ''}", SMALL, TEXT_DIM
+        )
+        reward_lines(canvas, x + 8, base + 28, red, RED, inner, 2)
+        for card in deployed:
+            if card.get("ability"):
+                _cubes(canvas, x + CELL_W - 10, base + 8, card)
+                break
+
+
+def _ability(canvas: Canvas, x: int, y: int, width: int, card: Mapping[str, Any]) -> None:
+    ability = card.get("ability")
+    if not ability:
+        return
+    need, have = int(ability.get("need", 0)), int(card.get("charges", 0))
+    colour = WHEN_COLOURS.get(str(ability.get("when")), TEXT)
+    label = f"{have}/{need} → {rewards_text(ability.get('effects') or [])}"
+    canvas.text(x, y + 2, label, SMALL, colour, max_width=width, condensed=True)
+
+
+def _cubes(canvas: Canvas, right: int, y: int, card: Mapping[str, Any]) -> None:
+    need = int((card.get("ability") or {}).get("need", 0))
+    have = int(card.get("charges", 0))
+    for i in range(need):
+        cx = right - i * 16
+        canvas.rect((cx - 12, y, cx, y + 12), CUBE if i < have else None, outline=CUBE)
+
+
+__all__ = ["BLUE", "draw_board", "render_board"]

@@ -1,0 +1,122 @@
+"""Shared pieces of the Space Base images: sizes, colours, reward wording and card names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from render.canvas import Canvas, text_width
+from render.theme import Rgb
+
+View = Mapping[str, Any]
+WIDTH = 960
+MARGIN = 20
+TITLE = 30
+BODY = 22
+SMALL = 19
+
+BLUE: Rgb = (90, 170, 255)
+RED: Rgb = (255, 110, 100)
+GREEN: Rgb = (110, 220, 130)
+YELLOW: Rgb = (255, 214, 90)
+COLONY: Rgb = (214, 170, 60)
+CUBE: Rgb = (150, 240, 255)
+SEAT_COLOURS: tuple[Rgb, ...] = (
+    (255, 140, 90),
+    (90, 200, 255),
+    (250, 220, 80),
+    (200, 130, 255),
+    (110, 230, 150),
+)
+WHEN_COLOURS = {"blue": BLUE, "red": RED, "green": GREEN}
+
+
+def seat_colour(seat: int) -> Rgb:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def short(reward: Mapping[str, Any]) -> str:
+    """A reward in a few characters ("+3 cr", "+1 inc", "+2 VP", "claim L2", "▶ sector"), so a
+    sector's rewards fit its cell; the full wording is in the card reference and the narration."""
+    n = int(reward.get("n", 0))
+    kind = str(reward.get("kind", ""))
+    side = "▶" if int(reward.get("dir", 1) or 1) > 0 else "◀"
+    many = f"{n}× " if n > 1 else ""
+    fixed = {
+        "credits": f"+{n} cr",
+        "income": f"+{n} inc",
+        "vp": f"+{n} VP",
+        "charge": f"+{n} cube",
+        "claim": f"claim L{reward.get('level') or 'any'}",
+        "buy": "extra buy",
+        "arrow": f"{many}{side} sector",
+        "diag": f"{many}{'↗' if side == '▶' else '↙'} sector",
+        "dice_arrow": "die ▶",
+        "move_charge": "move a cube",
+        "charge_all": f"+{n} cube all",
+        "deploy": "deploy a ship",
+        "swap_neighbor": "swap ◀▶",
+        "exchange": "exchange",
+        "shift": "shift a ship",
+        "bonus_roll": "bonus roll",
+        "red_sectors": f"{n}× red sector",
+        "cash_out": f"cash out {n}",
+        "win": "win!",
+        "trade": "trade",
+    }
+    return fixed.get(kind, str(reward.get("text", kind)))
+
+
+ADDABLE = ("credits", "income", "vp", "charge")
+
+
+def merged(rewards: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The rewards with the countable kinds added up (a deployed stack's "+1 cr" three times is "+3 cr")."""
+    out: list[Mapping[str, Any]] = []
+    totals: dict[str, int] = {}
+    for reward in rewards:
+        kind = str(reward.get("kind", ""))
+        if kind in ADDABLE:
+            if kind not in totals:
+                out.append({"kind": kind})
+            totals[kind] = totals.get(kind, 0) + int(reward.get("n", 0))
+        else:
+            out.append(reward)
+    return [{**r, "n": totals[str(r["kind"])]} if r.get("kind") in totals else r for r in out]
+
+
+def rewards_text(rewards: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(short(r) for r in merged(rewards)) or "—"
+
+
+def viewer(view: View) -> int:
+    """The seat a board is drawn for: the viewer of a private view, else the turn's player."""
+    seat = view.get("viewer")
+    return int(seat if seat is not None else view.get("active") or 0)
+
+
+def player(view: View, seat: int) -> Mapping[str, Any]:
+    players = view.get("players") or []
+    return players[seat] if 0 <= seat < len(players) else {}
+
+
+def reward_lines(
+    canvas: Canvas, x: int, y: int, rewards: Sequence[Mapping[str, Any]], fill: Rgb, width: int, most: int
+) -> int:
+    """Draw the rewards a few to a line, never breaking one across lines, in at most ``most`` lines
+    (the last one shrinks or ends in "…" when they do not fit); returns the y below them."""
+    items = [short(r) for r in merged(rewards)] or ["—"]
+    lines: list[str] = []
+    for item in items:
+        candidate = f"{lines[-1]}, {item}" if lines else item
+        if lines and text_width(candidate, BODY) <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(item)
+    shown = lines[:most]
+    if len(lines) > most:
+        shown[-1] = ", ".join([shown[-1], *lines[most:]])
+    for line in shown:
+        canvas.text(x, y, line, BODY, fill, max_width=width)
+        y += 26
+    return y

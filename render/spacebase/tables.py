@@ -1,0 +1,121 @@
+"""The shipyard (three rows of ships and the colonies, with prices), the score track and the dice."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from render.canvas import Canvas
+from render.icons import die_face
+from render.spacebase.common import (
+    BLUE,
+    BODY,
+    COLONY,
+    MARGIN,
+    RED,
+    SMALL,
+    TITLE,
+    WIDTH,
+    YELLOW,
+    View,
+    reward_lines,
+    rewards_text,
+    seat_colour,
+)
+from render.theme import ACCENT, GRID_LINE, OUTLINE, SURFACE, TEXT, TEXT_DIM
+
+COLUMNS = 6
+CARD_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 6) // COLUMNS
+CARD_H = 184
+GOAL = 40
+
+
+def render_shipyard(view: View) -> bytes:
+    return draw_shipyard(view).png()
+
+
+def draw_shipyard(view: View) -> Canvas:
+    rows = [list(cards) for _level, cards in sorted((view.get("shipyard") or {}).items())]
+    colonies = [c["card"] for c in view.get("colonies") or [] if c.get("card")]
+    rows += [colonies[start : start + COLUMNS] for start in range(0, len(colonies), COLUMNS)]
+    canvas = Canvas(WIDTH, MARGIN * 2 + 44 + len(rows) * (CARD_H + 8))
+    counts = view.get("deck_counts") or {}
+    left = ", ".join(f"L{k}: {v}" for k, v in sorted(counts.items()))
+    canvas.text(MARGIN, MARGIN, "Shipyard and colonies", TITLE, TEXT)
+    canvas.text(WIDTH - MARGIN, MARGIN + 6, f"decks {left}", SMALL, TEXT_DIM, anchor="ra")
+    y = MARGIN + 44
+    for cards in rows:
+        for index, card in enumerate(cards):
+            _card(canvas, MARGIN + index * (CARD_W + 6), y, card)
+        y += CARD_H + 8
+    return canvas
+
+
+def _card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
+    colony = card.get("type") == "colony"
+    canvas.rect((x, y, x + CARD_W, y + CARD_H), SURFACE, outline=COLONY if colony else OUTLINE, radius=6)
+    inner = CARD_W - 12
+    kind = "Col" if colony else f"L{card.get('level')}"
+    where = f"{kind} · s{card.get('sector')}{'+' if card.get('plus') else ''}"
+    canvas.text(x + 6, y + 6, where, SMALL, COLONY if colony else TEXT_DIM, max_width=inner - 40)
+    canvas.text(x + CARD_W - 6, y + 2, str(card.get("cost")), BODY, ACCENT, anchor="ra")
+    canvas.text(x + 6, y + 30, str(card.get("name", "")), SMALL, TEXT, max_width=inner, condensed=True)
+    if colony:
+        gains = [*(card.get("immediate") or []), *(card.get("shared") or [])]
+        reward_lines(canvas, x + 6, y + 56, gains, COLONY, inner, 3)
+        condition = card.get("condition")
+        if condition:
+            need = f"needs {condition.get('stat')} ≥ {condition.get('at_least')}"
+            canvas.text(x + 6, y + CARD_H - 26, need, SMALL, TEXT_DIM, max_width=inner, condensed=True)
+        return
+    below = reward_lines(canvas, x + 6, y + 56, card.get("blue") or [], BLUE, inner, 2)
+    below = reward_lines(canvas, x + 6, max(below, y + 108), card.get("red") or [], RED, inner, 1)
+    extra = [*(card.get("immediate") or []), *(card.get("end_turn") or [])]
+    ability = card.get("ability")
+    if ability:
+        effect = f"■{ability.get('need')}: {rewards_text(ability.get('effects') or [])}"
+        canvas.text(x + 6, below + 2, effect, SMALL, TEXT, max_width=inner, condensed=True)
+    elif extra:
+        canvas.text(x + 6, below + 2, rewards_text(extra), SMALL, YELLOW, max_width=inner, condensed=True)
+
+
+def render_scores(view: View) -> bytes:
+    return draw_scores(view).png()
+
+
+def draw_scores(view: View) -> Canvas:
+    players = view.get("players") or []
+    row = 52
+    canvas = Canvas(WIDTH, MARGIN * 2 + 40 + row * len(players))
+    goal = int(view.get("goal") or GOAL)
+    canvas.text(MARGIN, MARGIN, f"Score track · goal {goal} VP", TITLE, TEXT)
+    if view.get("ending"):
+        canvas.text(WIDTH - MARGIN, MARGIN + 6, "last round!", BODY, ACCENT, anchor="ra")
+    bar_x, bar_w = MARGIN + 200, WIDTH - 2 * MARGIN - 200 - 250
+    y = MARGIN + 46
+    for seat, p in enumerate(players):
+        active = seat == view.get("active")
+        canvas.disc(MARGIN + 10, y + 16, 9, seat_colour(seat))
+        name = f"{p.get('name')}{' ▶' if active else ''}"
+        canvas.text(MARGIN + 26, y + 2, name, BODY, ACCENT if active else TEXT, max_width=170)
+        vp = int(p.get("vp", 0))
+        canvas.rect((bar_x, y + 6, bar_x + bar_w, y + 28), GRID_LINE, radius=4)
+        filled = bar_x + bar_w * min(vp, goal) // max(goal, 1)
+        canvas.rect((bar_x, y + 6, max(bar_x + 2, filled), y + 28), seat_colour(seat), radius=4)
+        canvas.text(bar_x + bar_w + 12, y + 2, f"{vp} VP", BODY, TEXT)
+        money = f"{p.get('credits', 0)} cr · +{p.get('income', 0)}"
+        canvas.text(WIDTH - MARGIN, y + 2, money, BODY, TEXT_DIM, anchor="ra")
+        y += row
+    return canvas
+
+
+def render_dice(view: View) -> bytes:
+    dice = [int(d) for d in view.get("dice") or []]
+    if len(dice) != 2:
+        raise ValueError("There are no dice to draw.")
+    canvas = Canvas(480, 150)
+    for index, value in enumerate(dice):
+        die_face(canvas, MARGIN + index * 110, 30, 90, value, face=(245, 245, 250), pip=(15, 15, 25))
+    canvas.text(250, 40, f"sum {sum(dice)}", TITLE, TEXT)
+    canvas.text(250, 84, f"or {dice[0]} and {dice[1]}", BODY, TEXT_DIM)
+    return canvas.png()

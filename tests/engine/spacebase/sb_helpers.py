@@ -1,0 +1,120 @@
+"""Helpers for building Space Base states in tests: cards put in place, dice forced, moves applied."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.core.game import Event
+from engine.core.rng import Rng
+from engine.spacebase import CONTENT, RULES
+from engine.spacebase.model import Card, Reward
+from engine.spacebase.state import SpaceState
+
+
+def new(players: int = 2, seed: int = 1, **options: object) -> SpaceState:
+    """A fresh game; the starting player is moved to seat 0 so tests read in seat order."""
+    state = RULES.setup([f"p{i + 1}" for i in range(players)], dict(options), seed)
+    state.first = state.active = 0
+    return state
+
+
+def card(kind: str, section: str = "blue", **where: object) -> Card:
+    """The first ship whose ``section`` holds a reward of ``kind`` (and matches ``where``)."""
+    for c in CONTENT.cards.values():
+        rewards: tuple[Reward, ...] = getattr(c, section)
+        # Sector 1 can only be reached by a die, never a sum: tests pick it only when asked.
+        if "sector" not in where and c.sector == 1:
+            continue
+        if any(r.kind == kind for r in rewards) and all(getattr(c, k) == v for k, v in where.items()):
+            return c
+    raise LookupError(kind)
+
+
+def clarified(number: int) -> Card:
+    """Our own card for the rulebook's clarification of card ``number``."""
+    return next(c for c in CONTENT.cards.values() if c.note == f"clarify:{number}")
+
+
+def put(state: SpaceState, seat: int, card_id: str, sector: int | None = None) -> None:
+    """Make ``card_id`` the station card of a sector (the old one is dropped, not deployed)."""
+    _take_out(state, card_id)
+    state.boards[seat].station[(sector or CONTENT.sector_of(card_id)) - 1] = card_id
+
+
+def deploy(state: SpaceState, seat: int, card_id: str, sector: int | None = None) -> None:
+    _take_out(state, card_id)
+    i = (sector or CONTENT.sector_of(card_id)) - 1
+    state.boards[seat].deployed[i] = (*state.boards[seat].deployed[i], card_id)
+
+
+def _take_out(state: SpaceState, card_id: str) -> None:
+    """Remove a card from decks and shipyard so cards stay conserved."""
+    for level, deck in state.decks.items():
+        state.decks[level] = tuple(c for c in deck if c != card_id)
+    for row in state.shipyard.values():
+        if card_id in row:
+            row.remove(card_id)
+    state.colonies = [None if c == card_id else c for c in state.colonies]
+
+
+def to_shipyard(state: SpaceState, card_id: str) -> None:
+    info = CONTENT.cards[card_id]
+    _take_out(state, card_id)
+    state.shipyard[str(info.level)].insert(0, card_id)
+
+
+def force_dice(state: SpaceState, a: int, b: int) -> None:
+    """Move the RNG to a position whose next two d6 rolls are ``a`` then ``b``."""
+    for position in range(state.rng.position, state.rng.position + 100000):
+        probe = Rng(state.rng.seed, position)
+        if probe.d6() == a and probe.d6() == b:
+            state.rng.position = position
+            return
+    raise LookupError((a, b))
+
+
+def act(state: SpaceState, who: int, kind: str, **args: str | int | bool) -> tuple[SpaceState, list[Event]]:
+    return RULES.apply(state, who, Action.of(kind, **args))
+
+
+def roll(state: SpaceState, a: int, b: int) -> tuple[SpaceState, list[Event]]:
+    force_dice(state, a, b)
+    return act(state, state.active, "roll")
+
+
+def choose_all(state: SpaceState, option: str = "single") -> SpaceState:
+    for seat in sorted(RULES.to_move(state)):
+        state, _ = act(state, seat, "choose", option=option)
+    return state
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def finish(state: SpaceState, seat: int) -> SpaceState:
+    """End ``seat``'s turn unless it already ended by itself (nothing else was left to do)."""
+    if state.active == seat and state.phase == "main" and not state.pending:
+        state, _ = act(state, seat, "end")
+    return state
+
+
+def plain(players: int = 2, **options: object) -> SpaceState:
+    """A game whose consoles hold only the starters, every seat with 0 credits and income."""
+    state = new(players, **options)
+    starters = CONTENT.starters()
+    for board in state.boards:
+        board.station = list(starters)
+        board.deployed = [() for _ in range(12)]
+        board.credits = board.income = 0
+    return state
+
+
+def activate(state: SpaceState, sector: int, option: str = "sum") -> tuple[SpaceState, list[Event]]:
+    """Roll dice whose sum is ``sector`` (option "sum"; a double of it for "single") and let every
+    asked seat take ``option``."""
+    a = max(1, sector - 6)
+    state, events = roll(state, a, sector - a) if option == "sum" else roll(state, sector, sector)
+    for seat in sorted(RULES.to_move(state)):
+        state, more = act(state, seat, "choose", option=option)
+        events += more
+    return state, events

@@ -1,0 +1,202 @@
+"""Genesis: immediate and end-of-turn rewards, claimed colonies, bonus rolls, shared rewards, claiming
+onto a colony, diagonal arrows, variable and empty sectors."""
+
+from __future__ import annotations
+
+import pytest
+from sb_helpers import act, activate, card, deploy, finish, kinds, plain, put, to_shipyard
+
+from engine.core.errors import IllegalActionError
+from engine.spacebase import CONTENT, RULES
+from engine.spacebase.model import Card
+
+STARTERS = CONTENT.starters()
+
+
+def _genesis(players: int = 2):  # type: ignore[no-untyped-def]
+    return plain(players, expansion="genesis")
+
+
+def _find(test) -> Card:  # type: ignore[no-untyped-def]
+    return next(c for c in CONTENT.cards.values() if test(c))
+
+
+def _buy(state, seat: int, info: Card, sector: int | None = None):  # type: ignore[no-untyped-def]
+    if info.is_colony:
+        state.colonies[info.sector - 1] = info.id
+    else:
+        to_shipyard(state, info.id)
+    return act(state, seat, "buy", card=info.id, sector=sector or info.sector)
+
+
+def test_an_immediate_reward_resolves_after_the_credits_are_spent() -> None:
+    info = _find(lambda c: c.type == "ship" and c.immediate and c.immediate[0].kind == "credits")
+    state = _genesis()
+    state, _ = activate(state, 12)
+    state.boards[0].credits = info.cost + 6
+    state, _ = _buy(state, 0, info)
+    assert state.boards[0].credits == info.immediate[0].n
+
+
+def test_an_end_of_turn_reward_comes_after_credits_rise_to_income_and_only_once() -> None:
+    info = _find(lambda c: c.type == "ship" and c.end_turn and c.end_turn[0].kind == "credits")
+    state = _genesis()
+    state.boards[0].income = 3
+    state, _ = activate(state, 12)
+    state.boards[0].credits = info.cost
+    state, _ = _buy(state, 0, info)
+    state = finish(state, 0)
+    assert state.boards[0].credits == 3 + info.end_turn[0].n
+    state, _ = activate(state, 12)
+    state = finish(state, 1)
+    state.boards[0].credits = 0
+    state, _ = activate(state, 12)
+    state = finish(state, 0)
+    assert state.boards[0].credits == max(3, CONTENT.cards[STARTERS[11]].blue[0].n)
+
+
+def test_claimed_colonies_are_free_any_number_on_your_turn_and_not_a_buy() -> None:
+    state = _genesis()
+    claims = [c for c in CONTENT.cards.values() if c.condition and c.condition.stat == "income"]
+    claims += [c for c in CONTENT.cards.values() if c.condition and c.condition.stat == "deployed"][:1]
+    for info in claims:
+        state.colonies[info.sector - 1] = info.id
+    state.boards[0].income = 10
+    state.boards[0].deployed[0] = tuple(STARTERS[:8])
+    state.boards[1].income = 10
+    state, _ = activate(state, 12)
+    assert not [a for a in RULES.legal_actions(state, 1) if a.kind == "claim_colony"]
+    offered = {a.get("card") for a in RULES.legal_actions(state, 0) if a.kind == "claim_colony"}
+    assert offered == {c.id for c in claims if c.sector not in (info.sector for info in claims[:0])}
+    vp = state.boards[0].vp
+    for info in claims:
+        state, _ = act(state, 0, "claim_colony", card=info.id)
+    assert state.boards[0].vp == vp + sum(r.n for c in claims for r in c.immediate if r.kind == "vp")
+    assert not state.bought and state.boards[0].credits == CONTENT.cards[STARTERS[11]].blue[0].n
+
+
+def test_an_unmet_condition_cannot_be_claimed() -> None:
+    state = _genesis()
+    info = _find(lambda c: c.condition is not None and c.condition.stat == "income")
+    state.colonies[info.sector - 1] = info.id
+    state, _ = activate(state, 12)
+    with pytest.raises(IllegalActionError):
+        act(state, 0, "claim_colony", card=info.id)
+
+
+def test_a_bonus_roll_gains_station_rewards_and_ignores_claims() -> None:
+    roller = card("bonus_roll", level=2)
+    state = _genesis(3)
+    put(state, 0, roller.id)
+    claimer = card("claim", level=2)
+    for sector in range(1, 13):
+        if sector != roller.sector:
+            put(state, 0, claimer.id, sector) if sector == claimer.sector else None
+    state, _ = activate(state, roller.sector)
+    step = state.pending[0]
+    assert step["kind"] == "bonus_roll" and len(step["dice"]) == 2 and RULES.to_move(state) == {0}
+    others = [state.boards[s].credits for s in (1, 2)]
+    credits = state.boards[0].credits
+    a, b = step["dice"]
+    state, events = act(state, 0, "choose", option="sum")
+    assert [state.boards[s].credits for s in (1, 2)] == others, "other players ignore a bonus roll"
+    assert not state.pending or state.pending[0]["kind"] not in ("claim", "buy")
+    gained = state.boards[0].credits - credits
+    if a + b in (claimer.sector, roller.sector):
+        assert gained == 0 and not state.pending
+    else:
+        assert gained == CONTENT.cards[STARTERS[a + b - 1]].blue[0].n
+    assert events[0].kind == "rewards"
+
+
+def test_shared_rewards_reach_every_player() -> None:
+    info = _find(lambda c: c.is_colony and c.shared and c.shared[0].kind == "credits" and not c.condition)
+    state = _genesis(3)
+    state, _ = activate(state, 12)
+    state.boards[0].credits = info.cost
+    others = [state.boards[s].credits for s in (1, 2)]
+    state, _ = _buy(state, 0, info)
+    n = info.shared[0].n
+    assert [state.boards[s].credits for s in (1, 2)] == [v + n for v in others]
+    assert state.boards[0].vp == sum(r.n for r in info.immediate if r.kind == "vp")
+
+
+def test_a_ship_claimed_into_a_colony_sector_is_deployed() -> None:
+    claimer = card("claim", level=2)
+    state = _genesis()
+    put(state, 0, claimer.id)
+    state, _ = activate(state, claimer.sector)
+    take = next(a for a in RULES.legal_actions(state, 0) if a.kind == "take")
+    target = int(take.arg("sector"))
+    colony = state.colonies[target - 1]
+    assert colony is not None
+    put(state, 0, colony, target)
+    state, events = RULES.apply(state, 0, take)
+    assert str(take.arg("card")) in state.boards[0].deployed[target - 1]
+    assert state.boards[0].station[target - 1] == colony and "card_gained" in kinds(events)
+
+
+def test_diagonal_arrows_cross_between_station_and_deployed() -> None:
+    red_diag = card("diag", "red")
+    side = red_diag.sector + red_diag.red[0].dir
+    state = _genesis()
+    deploy(state, 1, red_diag.id)
+    state, _ = activate(state, red_diag.sector)
+    # Seat 1 takes the blue station reward of its neighbouring sector's station card.
+    expected = CONTENT.cards[STARTERS[side - 1]].blue[0].n
+    assert state.boards[1].credits == expected
+    blue_diag = _find(lambda c: c.type == "ship" and any(r.kind == "diag" for r in c.blue))
+    side = blue_diag.sector + next(r.dir for r in blue_diag.blue if r.kind == "diag")
+    state = _genesis()
+    put(state, 0, blue_diag.id)
+    deploy(state, 0, STARTERS[side - 1], side)
+    state, _ = activate(state, blue_diag.sector)
+    others = sum(r.n for r in blue_diag.blue if r.kind == "credits")
+    assert state.boards[0].credits == others + CONTENT.cards[STARTERS[side - 1]].red[0].n
+
+
+def test_a_variable_sector_ship_goes_in_any_free_sector_from_its_number_up() -> None:
+    info = _find(lambda c: c.plus and c.level == 1 and not c.immediate)
+    state = _genesis()
+    state, _ = activate(state, 12)
+    to_shipyard(state, info.id)
+    state.boards[0].credits = info.cost
+    colony = state.colonies[11]
+    assert colony is not None
+    put(state, 0, colony, 12)
+    sectors = {int(a.arg("sector")) for a in RULES.legal_actions(state, 0) if a.get("card") == info.id}
+    assert sectors == set(range(info.sector, 12))
+    state, _ = act(state, 0, "buy", card=info.id, sector=11)
+    assert state.boards[0].station[10] == info.id
+
+
+def test_an_empty_sector_gives_nothing_and_can_be_bought_into() -> None:
+    info = _find(lambda c: c.immediate and c.immediate[0].kind == "deploy")
+    state = _genesis()
+    state, _ = activate(state, 12)
+    state.boards[0].credits = info.cost
+    state, _ = _buy(state, 0, info)
+    assert state.pending[0]["kind"] == "deploy"
+    state, _ = act(state, 0, "deploy", card=STARTERS[4])
+    assert state.boards[0].station[4] is None and STARTERS[4] in state.boards[0].deployed[4]
+    state = finish(state, 0)
+    state, _ = activate(state, 12)
+    state = finish(state, 1)
+    ship = _find(lambda c: c.type == "ship" and c.sector == 5 and c.level == 1 and not c.immediate)
+    to_shipyard(state, ship.id)
+    state.boards[0].credits = ship.cost
+    state, _ = activate(state, 5)
+    assert state.boards[0].credits == ship.cost, "an empty station gives nothing"
+    state, _ = act(state, 0, "buy", card=ship.id, sector=5)
+    assert state.boards[0].station[4] == ship.id and state.boards[0].deployed[4] == (STARTERS[4],)
+
+
+def test_a_bonus_roll_never_gives_another_bonus_roll() -> None:
+    roller = card("bonus_roll", level=2)
+    state = _genesis(2)
+    put(state, 0, roller.id)
+    state, _ = activate(state, roller.sector)
+    a = max(1, roller.sector - 6)
+    state.pending[0]["dice"] = [a, roller.sector - a]
+    state, _ = act(state, 0, "choose", option="sum")
+    assert not state.pending

@@ -1,0 +1,115 @@
+"""Set-up: consoles, the dealt ship, the starting player, order bonuses, Light-Speed, Genesis colonies."""
+
+from __future__ import annotations
+
+import pytest
+from sb_helpers import act
+
+from engine.core.errors import IllegalActionError
+from engine.spacebase import CONTENT, RULES
+from engine.spacebase.model import BONUSES, START_CREDITS
+from engine.spacebase.setup import new_game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_console_has_the_starters_and_one_paid_level_one_ship(players: int) -> None:
+    state = RULES.setup([f"p{i}" for i in range(players)], {}, 7)
+    starters = CONTENT.starters()
+    for place in range(players):
+        seat = (state.first + place) % players
+        board = state.boards[seat]
+        extra = [c for c in board.station if c not in starters]
+        assert len(extra) == 1 and CONTENT.cards[extra[0]].level == 1
+        deployed = [c for stack in board.deployed for c in stack]
+        assert deployed == [starters[CONTENT.sector_of(extra[0]) - 1]]
+        credits, income = BONUSES["balanced"][place]
+        assert board.credits == START_CREDITS - CONTENT.cards[extra[0]].cost + credits
+        assert board.income == income and board.vp == 0
+    assert all(len(row) == 6 for row in state.shipyard.values())
+    assert state.phase == "roll" and state.active == state.first
+
+
+def test_the_highest_sector_drawn_starts() -> None:
+    for seed in range(20):
+        state = RULES.setup(["a", "b", "c"], {}, seed)
+        sectors = [
+            max(CONTENT.sector_of(c) for c in b.station if c and CONTENT.cards[c].level) for b in state.boards
+        ]
+        assert sectors[state.first] == max(sectors)
+
+
+def test_a_tie_for_the_highest_sector_is_rolled_off() -> None:
+    # Seeds whose deal ties: the starting player is one of the tied seats, and dice were rolled.
+    tied = 0
+    for seed in range(60):
+        fresh = new_game(CONTENT, ["a", "b", "c", "d", "e"], {}, seed)
+        sectors = [
+            max(CONTENT.sector_of(c) for c in b.station if c and CONTENT.cards[c].level) for b in fresh.boards
+        ]
+        if sectors.count(max(sectors)) > 1:
+            tied += 1
+            assert sectors[fresh.first] == max(sectors)
+    assert tied > 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"expansion": "moon"}, {"variant": "slow"}, {"ai": -1}, {"ai": 4}, {"bonuses": "huge"}],
+)
+def test_bad_options_are_refused(options: dict[str, object]) -> None:
+    with pytest.raises(IllegalActionError):
+        RULES.setup(["a", "b"], options, 1)
+    with pytest.raises(IllegalActionError):
+        RULES.setup(["a"], {}, 1)
+
+
+def test_ai_seats_are_added_after_the_players() -> None:
+    state = RULES.setup(["a"], {"ai": 2}, 3)
+    assert state.players == ["a", "AI 1", "AI 2"] and state.ai == [False, True, True]
+    assert all(s == 0 for s in RULES.to_move(state))
+
+
+def test_genesis_colonies_are_six_new_ones_from_different_sectors_and_six_base_ones() -> None:
+    for seed in range(10):
+        state = RULES.setup(["a", "b"], {"expansion": "genesis"}, seed)
+        cards = [CONTENT.cards[c] for c in state.colonies if c is not None]
+        assert [c.sector for c in cards] == list(range(1, 13))
+        assert sum(c.set == "genesis" for c in cards) == 6
+        assert len(state.box) == 48 - 12
+
+
+def test_light_speed_deals_six_keeps_and_pays_and_fewest_spent_starts() -> None:
+    state = RULES.setup(["a", "b", "c"], {"variant": "lightspeed", "expansion": "genesis"}, 4)
+    assert state.phase == "keep" and RULES.to_move(state) == {0, 1, 2}
+    for hand in state.dealt:
+        levels = sorted(CONTENT.cards[c].level for c in hand)
+        assert levels == [1, 1, 1, 1, 2, 2]
+        assert not any(CONTENT.cards[c].immediate for c in hand)
+    table = RULES.view(state, None)
+    assert table["hand"] == [] and len(RULES.view(state, 1)["hand"]) == 6
+    cheap = sorted(state.dealt[1], key=lambda c: CONTENT.cards[c].cost)[:1]
+    state, _ = act(state, 0, "keep", cards="")
+    state, _ = act(state, 1, "keep", cards=",".join(cheap))
+    assert state.phase == "keep"
+    state, events = act(state, 2, "keep", cards="")
+    assert state.phase == "roll" and events[-1].kind == "ships_placed"
+    assert (
+        state.boards[1].credits
+        == 15 - CONTENT.cards[cheap[0]].cost + BONUSES["balanced"][(1 - state.first) % 3][0]
+    )
+    assert state.first in (0, 2) and all(b.income >= 1 for b in state.boards)
+    kept = sum(len(d) for d in state.decks.values()) + sum(len(r) for r in state.shipyard.values())
+    assert kept == len([c for c in CONTENT.cards.values() if c.type == "ship"]) - 1
+
+
+def test_light_speed_refuses_a_set_it_cannot_pay_for() -> None:
+    state = RULES.setup(["a", "b"], {"variant": "lightspeed"}, 2)
+    everything = ",".join(sorted(state.dealt[0]))
+    with pytest.raises(IllegalActionError):
+        act(state, 0, "keep", cards=everything)
+
+
+def test_the_printed_bonuses_are_an_option() -> None:
+    state = RULES.setup(["a", "b", "c", "d", "e"], {"bonuses": "printed"}, 3)
+    income = [state.boards[(state.first + place) % 5].income for place in range(5)]
+    assert income == [0, 0, 0, 1, 1]
