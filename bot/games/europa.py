@@ -1,0 +1,290 @@
+"""Europa Base Alpha front-end data: subcommands, start options, private buttons, narration.
+
+Hands are secret: the channel shows only the table (counts, revealed bases, dice), and every
+choice that names a card is offered in the player's own DM or "My hand" reply, or by the
+autocomplete of a subcommand, which only the person typing sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.buttons import ordered_buttons
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
+from bot.games.text import narrate_named
+from bot.replies import Button, Style
+from engine.core import Action
+
+# Button order: the step the game waits for first, then the builder's usual steps.
+ORDER = (
+    "choose",
+    "finalize",
+    "destroy",
+    "roll",
+    "build",
+    "keep",
+    "release",
+    "use_plan",
+    "ingenuity",
+    "stop",
+    "give_up",
+    "undermine",
+    "pass",
+    "plan",
+    "no_plan",
+    "redraw",
+    "back",
+)
+STYLES: dict[str, Style] = {
+    "choose": "primary",
+    "roll": "primary",
+    "build": "success",
+    "finalize": "success",
+    "give_up": "danger",
+    "destroy": "danger",
+}
+
+
+def _opt(name: str, description: str, kind: str = "str", required: bool = True) -> OptionSpec:
+    return OptionSpec(name, description, "int" if kind == "int" else "str", required)
+
+
+_CARD = _opt("card", "A card of your hand")
+_DIE = _opt("die", "One of your dice", "int")
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("choose", "choose", "Choose your next base card, face down", (_CARD,)),
+    CommandSpec("finalize", "finalize", "Stop building this round: your bases go to your built pile"),
+    CommandSpec(
+        "undermine",
+        "undermine",
+        "Play a card's undermining part on another player's new base",
+        (
+            _CARD,
+            _opt("target", "Whose base", "int"),
+            _opt("plan", "The planning card it destroys", required=False),
+            _opt("discard", "The card its cost asks you to discard", required=False),
+        ),
+    ),
+    CommandSpec("pass", "pass", "Undermine no more this step"),
+    CommandSpec("roll", "roll", "A main roll of every die not set aside"),
+    CommandSpec("keep", "keep", "Set a die aside", (_DIE,)),
+    CommandSpec("release", "release", "Take a set-aside die back", (_DIE,)),
+    CommandSpec("build", "build", "Build the base with the dice you have"),
+    CommandSpec("stop", "stop", "End the main rolls early"),
+    CommandSpec(
+        "ingenuity",
+        "ingenuity",
+        "Play a card's ingenuity part",
+        (
+            _CARD,
+            _opt("die", "The die it changes", "int", required=False),
+            _opt("undermine", "The undermining card it cancels", required=False),
+        ),
+    ),
+    CommandSpec(
+        "use-plan",
+        "use_plan",
+        "Use one of your future planning cards for this base",
+        (_CARD, _opt("die", "The die it changes", "int", required=False)),
+    ),
+    CommandSpec("destroy", "destroy", "An Invader result: the die it destroys", (_DIE,)),
+    CommandSpec("give-up", "give_up", "Give up this base (the round's bases are lost)"),
+    CommandSpec("plan", "plan", "Place a card as a future planning card", (_CARD,)),
+    CommandSpec("no-plan", "no_plan", "Place no planning card this round"),
+    CommandSpec("redraw", "redraw", "Discard cards and draw back up", (_opt("discard", "Cards to discard"),)),
+    CommandSpec("away", "away", "Let the AI play your seat until you come back"),
+    CommandSpec("back", "back", "Take your seat back from the AI"),
+)
+
+START_OPTIONS = (
+    OptionSpec("invaders", "Play with the Invaders expansion", "bool", False, default=False),
+    OptionSpec(
+        "undermine_limit", "Undermining cards on one base: 2, or 1 for beginners", "int", False, default=2
+    ),
+    OptionSpec("ai", "AI seats to add (0-3)", "int", False, default=0),
+)
+
+RULES_SUMMARY = """\
+**Europa Base Alpha** — 2 to 4 players build moon bases with dice; most points after 4 rounds
+(3 with three players) wins. Every card has four parts and you use one each time you play it.
+Each round: everyone picks a base card face down at the same time, then they are revealed;
+in turn order players may **undermine** the new bases; then everyone builds at once: up to 3 main
+rolls, setting dice aside, Stars are wild but each one costs a **Cut Corner** token (−2);
+**ingenuity** cards help after the main rolls fail; a built base lets you try another or
+**finalize** (your bases go face down into your built pile). Failing loses every base of the round.
+Then place **future planning** cards, discard and draw back to 5.
+Your hand and built pile are secret: they come by DM, or with the "My hand" button and `/europa hand`."""
+
+
+def _you(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    return view.get("you") or {}
+
+
+def _names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Names of the cards this view may show (the viewer's own, revealed ones) and players by seat."""
+    names: dict[str, str] = {}
+    you = _you(view)
+    for card in [*(you.get("hand") or []), *(you.get("built") or [])]:
+        names[card["id"]] = card["name"]
+    for player in view.get("players", []):
+        names[str(player["seat"])] = player["name"]
+        attempt = player.get("attempt") or {}
+        for card in [attempt.get("card"), *player.get("plans", []), *player.get("undermines", [])]:
+            if isinstance(card, Mapping):
+                names[card["id"]] = card["name"]
+    return names
+
+
+def _dice(view: Mapping[str, Any]) -> dict[int, str]:
+    """The viewer's dice by number, as "green die 3 (tower)"."""
+    seat = view.get("viewer")
+    players = view.get("players", [])
+    if not isinstance(seat, int) or not 0 <= seat < len(players):
+        return {}
+    attempt = players[seat].get("attempt") or {}
+    out: dict[int, str] = {}
+    for die in attempt.get("dice") or []:
+        face = "/".join(die.get("face") or []) if die.get("rolled") else "not rolled"
+        out[int(die["die"])] = f"{die['colour']} die {die['die']} ({face})"
+    return out
+
+
+def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], dice: Mapping[int, str]) -> str:
+    def name(arg: str) -> str:
+        value = str(action.get(arg, ""))
+        return names.get(value, value)
+
+    def die() -> str:
+        number = action.get("die")
+        return dice.get(int(number), f"die {number}") if isinstance(number, int) else ""
+
+    kind = action.kind
+    fixed = {
+        "finalize": "Finalize my bases",
+        "pass": "Pass",
+        "roll": "Roll",
+        "build": "Build it",
+        "stop": "Stop rolling",
+        "give_up": "Give up this base",
+        "no_plan": "No planning card",
+        "back": "I am back",
+    }
+    if kind in fixed:
+        return fixed[kind]
+    texts = {
+        "choose": f"Build {name('card')}",
+        "keep": f"Keep {die()}",
+        "release": f"Release {die()}",
+        "destroy": f"Destroy {die()}",
+        "plan": f"Plan with {name('card')}",
+        "use_plan": f"Use plan {name('card')}" + (f" on {die()}" if action.get("die") is not None else ""),
+        "ingenuity": f"Ingenuity: {name('card')}" + (f" on {die()}" if action.get("die") is not None else ""),
+        "undermine": f"Undermine {name('target')} with {name('card')}",
+        "redraw": "Keep my hand"
+        if not action.get("discard")
+        else f"Discard {label(view, 'discard', str(action.get('discard')))}",
+    }
+    return texts.get(kind, kind)
+
+
+def buttons(
+    view: Mapping[str, Any],
+    legal_actions: Sequence[Action],
+    game_id: int,
+    version: int,
+    *,
+    can_undo: bool = False,
+) -> list[Button]:
+    """The viewer's next steps (at most 25), the step the game waits for first."""
+    names, dice = _names(view), _dice(view)
+    return ordered_buttons(
+        legal_actions,
+        ORDER,
+        STYLES,
+        lambda a: _label(view, a, names, dice),
+        game_id,
+        version,
+        can_undo=can_undo,
+    )
+
+
+def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
+    """Autocomplete values by name: the viewer's cards, players, dice."""
+    names = _names(view)
+    if option in ("die",) and isinstance(value, int):
+        return _dice(view).get(value, f"die {value}")
+    if option in ("discard",) and isinstance(value, str):
+        return ", ".join(names.get(c, c) for c in value.split(",") if c) or "nothing"
+    return names.get(str(value), str(value))
+
+
+def _player_line(player: Mapping[str, Any]) -> str:
+    flags = " (AI)" if player.get("ai") else " (away)" if player.get("away") else ""
+    attempt = player.get("attempt") or {}
+    card = attempt.get("card")
+    building = f", building {card['name']} ({card['points']} pts)" if isinstance(card, Mapping) else ""
+    return (
+        f"{player['name']}{flags}: {player.get('status')}{building} · {player.get('hand_count')} in hand · "
+        f"{player.get('built_count')} built · {player.get('tokens')} Cut Corners"
+    )
+
+
+def summary(view: Mapping[str, Any]) -> str:
+    """The table in a few lines: round, phase, each player's public state."""
+    lines = [f"Round {view.get('round')} of {view.get('rounds')} · {view.get('phase')}"]
+    lines += [_player_line(p) for p in view.get("players", [])]
+    return "\n".join(lines)
+
+
+def status_line(view: Mapping[str, Any]) -> str:
+    """The phase and whom the game waits for."""
+    players = view.get("players", [])
+    waiting = [players[s]["name"] for s in view.get("to_move", []) if 0 <= s < len(players)]
+    first = view.get("first")
+    lead = players[first]["name"] if isinstance(first, int) and 0 <= first < len(players) else "?"
+    parts = [f"Round {view.get('round')}/{view.get('rounds')}", f"{view.get('phase')}", f"first: {lead}"]
+    if waiting:
+        parts.append(f"waiting for {', '.join(waiting)}")
+    return " · ".join(parts)
+
+
+def _card_line(card: Mapping[str, Any]) -> str:
+    needs = ", ".join(f"{n} {symbol}" for symbol, n in (card.get("needs") or {}).items())
+    parts = [
+        f"{part}: {(card.get(key) or {}).get('text', '')}"
+        for part, key in (("undermine", "undermine"), ("ingenuity", "ingenuity"), ("plan", "plan"))
+    ]
+    return f"**{card['name']}** ({card['points']} pts; needs {needs}) — " + " · ".join(parts)
+
+
+def private_summary(view: Mapping[str, Any]) -> str:
+    """The viewer's secret corner: hand (every part of every card), chosen base, built pile."""
+    you = _you(view)
+    lines = ["Your hand:", *(f"• {_card_line(card)}" for card in you.get("hand") or [])]
+    choice = you.get("choice")
+    if isinstance(choice, Mapping):
+        lines.append(f"Your base card (face down): {choice['name']}")
+    built = you.get("built") or []
+    if built:
+        names = ", ".join(f"{card['name']} ({card['points']})" for card in built)
+        lines.append(f"Your built pile: {names} = {you.get('built_points', 0)} pts")
+    return "\n".join(lines)
+
+
+FRONTEND = GameFrontend(
+    key="europa",
+    title="Europa Base Alpha",
+    commands=COMMANDS,
+    start_options=START_OPTIONS,
+    buttons=buttons,
+    narrate=narrate_named,
+    label=label,
+    opens_lobby=lambda options: True,
+    rules_summary=RULES_SUMMARY,
+    summary=summary,
+    status_line=status_line,
+    private_summary=private_summary,
+    private_images=frozenset({"hand"}),
+)

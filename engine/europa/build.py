@@ -1,0 +1,177 @@
+"""Step 3: one builder's actions on their own dice (simultaneous with the other builders)."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.core.game import Event
+from engine.europa.abilities import Args, ability_args, roll, use_ability
+from engine.europa.acts import card_action, die_action, plain
+from engine.europa.dice import invaded, is_invader_die, is_met, live, locked, needs, wild_only
+from engine.europa.flow import fail, succeed
+from engine.europa.model import PASSIVE_PLANS, Content
+from engine.europa.state import EuropaState, Json
+
+REROLLERS = frozenset({"reroll"})
+
+
+def _attempt(state: EuropaState, seat: int) -> Json:
+    att = state.attempt[seat]
+    assert att is not None
+    return att
+
+
+def met(state: EuropaState, content: Content, seat: int) -> bool:
+    att = _attempt(state, seat)
+    under = state.undermines[seat]
+    return bool(att["rolled"]) and is_met(att["dice"], needs(content, att, under), wild_only(content, under))
+
+
+def destroy_targets(att: Json) -> list[int]:
+    """Any die still in play but the Invader die itself, set aside or not."""
+    return [i for i, d in enumerate(att["dice"]) if not d["x"] and not is_invader_die(d)]
+
+
+def _rollable(att: Json) -> list[int]:
+    return [i for i, d in enumerate(att["dice"]) if not d["x"] and not d["k"]]
+
+
+def _kept(att: Json) -> int:
+    return sum(1 for d in att["dice"] if d["k"] and not d["x"])
+
+
+def may_roll(att: Json) -> bool:
+    if att["rolls_left"] <= 0 or not _rollable(att):
+        return False
+    return not att["rolled"] or _kept(att) - att["kept_before"] >= att["min_keep"]
+
+
+def rescue_actions(state: EuropaState, content: Content, seat: int, loose: bool = False) -> list[Action]:
+    """Ingenuity cards (by timing) and unused Future Planning cards that can help now."""
+    att = _attempt(state, seat)
+    main = att["stage"] == "main"
+    out: list[Action] = []
+    for cid in state.hands[seat]:
+        a = content.cards[cid].ingenuity
+        if main and a.timing != "main":
+            continue
+        out += [_with("ingenuity", cid, x) for x in ability_args(state, content, seat, a, loose)]
+    if main:
+        return out
+    for cid in state.plans[seat]:
+        p = content.cards[cid].plan
+        if p.kind in PASSIVE_PLANS or cid in att["used"]:
+            continue
+        out += [_with("use_plan", cid, x) for x in ability_args(state, content, seat, p, loose)]
+    return out
+
+
+def _with(kind: str, card: str, args: Args) -> Action:
+    # Every other argument name sorts after "card", as Action.of would order them.
+    return Action(kind, (("card", card), *args.items())) if args else card_action(kind, card)
+
+
+def _marks(att: Json) -> list[Action]:
+    out = [
+        die_action("keep", i) for i, d in enumerate(att["dice"]) if live(d) and not d["k"] and not invaded(d)
+    ]
+    return out + [die_action("release", i) for i, d in enumerate(att["dice"]) if d["k"] and not locked(d)]
+
+
+def build_actions(state: EuropaState, content: Content, seat: int) -> list[Action]:
+    att = state.attempt[seat]
+    if att is None or att["stage"] == "wait":
+        return []
+    if att["destroy"]:
+        return [die_action("destroy", i) for i in destroy_targets(att)]
+    if att["stage"] == "main":
+        out = [plain("roll")] if may_roll(att) else []
+        if not att["rolled"]:
+            return out
+        out += [plain("build")] if met(state, content, seat) else []
+        marks = _marks(att) if att["rolls_left"] > 0 else []
+        return out + marks + [plain("stop")] + rescue_actions(state, content, seat)
+    cards = content.cards
+    # Setting dice aside only matters to a reroll still at hand.
+    rerolls = any(cards[c].ingenuity.kind in REROLLERS for c in state.hands[seat]) or any(
+        cards[c].plan.kind in REROLLERS and c not in att["used"] for c in state.plans[seat]
+    )
+    marks = _marks(att) if rerolls else []
+    return [*rescue_actions(state, content, seat), *marks, plain("give_up")]
+
+
+def perform_build(
+    state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]
+) -> None:
+    att = _attempt(state, seat)
+    name = state.players[seat]
+    kind = action.kind
+    if kind == "roll":
+        att["kept_before"] = _kept(att)
+        att["rolls_left"] -= 1
+        att["rolled"] += 1
+        roll(state, content, seat, _rollable(att), att["rolls_left"] == 0, events)
+    elif kind in ("keep", "release"):
+        att["dice"][int(action.arg("die"))]["k"] = kind == "keep"
+    elif kind == "destroy":
+        die = att["dice"][int(action.arg("die"))]
+        die["x"] = True
+        att["destroy"] -= 1
+        events.append(
+            Event("die_destroyed", f"{name} loses a {die['c']} die to the Invaders.", {"seat": seat})
+        )
+    elif kind == "stop":
+        att["rolls_left"] = 0
+    elif kind in ("ingenuity", "use_plan"):
+        _play(state, content, seat, action, events)
+    elif kind == "build":
+        succeed(state, content, seat, events)
+        return
+    elif kind == "give_up":
+        fail(state, content, seat, events)
+        return
+    settle(state, content, seat, events)
+
+
+def _play(state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
+    cid = str(action.arg("card"))
+    card = content.cards[cid]
+    if action.kind == "ingenuity":
+        ability = card.ingenuity
+        state.hands[seat].remove(cid)
+        state.discard.append(cid)
+        what = "Ingenuity card"
+    else:
+        ability = card.plan
+        _attempt(state, seat)["used"].append(cid)
+        what = "Future Planning card"
+    target = f" on die {action.get('die')}" if action.get("die") is not None else ""
+    events.append(
+        Event(
+            "ability_used",
+            f"{state.players[seat]} uses the {what} {card.name}{target}.",
+            {"seat": seat, "card": cid, "part": action.kind, "kind": ability.kind},
+        )
+    )
+    use_ability(state, content, seat, ability, action.params, events)
+
+
+def settle(state: EuropaState, content: Content, seat: int, events: list[Event]) -> None:
+    """After the main rolls: build when the dice meet the base, fail when nothing can help any more."""
+    att = _attempt(state, seat)
+    if att["destroy"] and not destroy_targets(att):
+        att["destroy"] = 0
+    if att["destroy"]:
+        return
+    if att["stage"] == "main" and att["rolled"] and att["rolls_left"] == 0:
+        att["stage"] = "rescue"
+        showing = [i for i, d in enumerate(att["dice"]) if invaded(d) and not d["x"]]
+        if showing:
+            roll(state, content, seat, showing, True, events)
+            settle(state, content, seat, events)
+            return
+    if att["stage"] != "rescue":
+        return
+    if met(state, content, seat):
+        succeed(state, content, seat, events)
+    elif not rescue_actions(state, content, seat, loose=True):
+        fail(state, content, seat, events)

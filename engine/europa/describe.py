@@ -1,0 +1,49 @@
+"""Short player-facing labels of actions (buttons, autocomplete); they never name another seat's secret."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.europa.model import Content
+from engine.europa.state import EuropaState
+
+FIXED = {
+    "finalize": "Finalize construction",
+    "pass": "Pass (no more undermining)",
+    "roll": "Roll the dice not set aside",
+    "build": "Build the base",
+    "stop": "End the main rolls",
+    "give_up": "Give up (lose this round's bases)",
+    "no_plan": "Place no Future Planning card",
+    "away": "Let the AI play this seat",
+    "back": "Play this seat again",
+}
+
+
+def describe_action(content: Content, action: Action, state: EuropaState) -> str:
+    kind = action.kind
+    if kind in FIXED:
+        return FIXED[kind]
+    cards = content.cards
+    card = cards.get(str(action.get("card", "")))
+    if kind == "choose" and card:
+        return f"Build {card.name} ({card.points} pts)"
+    if kind == "undermine" and card:
+        target = state.players[int(action.arg("target"))]
+        extra = f", destroying {cards[str(action.get('plan'))].name}" if action.get("plan") else ""
+        pay = str(action.get("discard") or "")
+        if pay:
+            extra += ", discarding " + ", ".join(cards[c].name for c in pay.split(","))
+        return f"Undermine {target} with {card.name}{extra}"
+    if kind in ("keep", "release", "destroy"):
+        return f"{kind.capitalize()} die {action.arg('die')}"
+    if kind in ("ingenuity", "use_plan") and card:
+        part = card.ingenuity if kind == "ingenuity" else card.plan
+        on = f" on die {action.get('die')}" if action.get("die") is not None else ""
+        lifted = f" ({cards[str(action.get('undermine'))].name})" if action.get("undermine") else ""
+        return f"{card.name}: {part.kind.replace('_', ' ')}{on}{lifted}"
+    if kind == "plan" and card:
+        return f"Plan with {card.name}"
+    if kind == "redraw":
+        pick = str(action.get("discard") or "")
+        return "Keep my hand" if not pick else "Discard " + ", ".join(cards[c].name for c in pick.split(","))
+    return str(action)

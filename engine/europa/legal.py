@@ -1,0 +1,85 @@
+"""Every legal action of a seat, by phase: the one source of truth for buttons, AI and ``apply``."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.core.action import Action
+from engine.europa.acts import card_action, plain
+from engine.europa.build import build_actions
+from engine.europa.flow import choosers
+from engine.europa.model import Content
+from engine.europa.round import plan_options
+from engine.europa.state import EuropaState
+from engine.europa.undermine import undermine_actions
+
+
+def waiting(state: EuropaState, content: Content) -> frozenset[int]:
+    """The seats the game waits for (before AI and away seats are played by the engine)."""
+    phase = state.phase
+    seats = range(len(state.players))
+    if phase == "build":
+        return frozenset(s for s in seats if state.status[s] == "building")
+    if phase == "choose":
+        return frozenset(s for s in choosers(state) if state.choice[s] is None)
+    if phase == "undermine":
+        return frozenset({state.turn})
+    if phase == "plan":
+        return frozenset(s for s in seats if state.plan_choice[s] is None)
+    if phase == "redraw":
+        return frozenset(s for s in seats if not state.done[s])
+    return frozenset()
+
+
+def waits_for(state: EuropaState, seat: int) -> bool:
+    """``seat in waiting(state)``, without building the set (legal lists ask it on every call)."""
+    phase = state.phase
+    if phase == "build":
+        return state.status[seat] == "building"
+    if phase == "choose":
+        return state.status[seat] in ("choosing", "succeeded") and state.choice[seat] is None
+    if phase == "undermine":
+        return state.turn == seat
+    if phase == "plan":
+        return state.plan_choice[seat] is None
+    if phase == "redraw":
+        return not state.done[seat]
+    return False
+
+
+def game_actions(state: EuropaState, content: Content, seat: int) -> list[Action]:
+    """The seat's moves in the current phase (without ``away``/``back``)."""
+    if not waits_for(state, seat):
+        return []
+    phase = state.phase
+    hand = state.hands[seat]
+    if phase == "choose":
+        out = [card_action("choose", c) for c in hand]
+        return [*out, plain("finalize")] if state.status[seat] == "succeeded" else out
+    if phase == "undermine":
+        return [*undermine_actions(state, content, seat), plain("pass")]
+    if phase == "build":
+        return build_actions(state, content, seat)
+    if phase == "plan":
+        return [
+            *(card_action("plan", c) for c in plan_options(state, content, seat)),
+            plain("no_plan"),
+        ]
+    if phase == "redraw":
+        return [
+            Action("redraw", (("discard", ",".join(sorted(pick))),))
+            for k in range(len(hand) + 1)
+            for pick in combinations(hand, k)
+        ]
+    return []
+
+
+def legal(state: EuropaState, content: Content, seat: int) -> list[Action]:
+    if state.outcome is not None:
+        return []
+    out = game_actions(state, content, seat)
+    if state.away[seat]:
+        out.append(plain("back"))
+    elif out and not state.ai[seat]:
+        out.append(plain("away"))
+    return out

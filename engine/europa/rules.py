@@ -1,0 +1,129 @@
+"""Europa Base Alpha as an ``engine.core.Rules`` implementation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.action import Action
+from engine.core.errors import GameOverError, IllegalActionError, NotYourTurnError, SchemaError
+from engine.core.game import Event, GameMeta, Outcome
+from engine.core.rng import Rng
+from engine.europa import state as state_mod
+from engine.europa.describe import describe_action
+from engine.europa.legal import legal, waiting
+from engine.europa.model import MAX_SEATS, MIN_SEATS, Content
+from engine.europa.perform import autoplay, perform
+from engine.europa.policies import greedy_policy
+from engine.europa.setup import new_game
+from engine.europa.state import EuropaState
+from engine.europa.view import seat_view, table_view
+
+TIMEOUT_SALT = 0xE1207A
+
+META = GameMeta(
+    key="europa",
+    title="Europa Base Alpha",
+    min_players=MIN_SEATS,
+    max_players=MAX_SEATS,
+    chance=True,
+    hidden_information=True,
+    cooperative=False,
+    rules_version="1",
+)
+
+
+class EuropaRules:
+    """The Europa Base Alpha rules over one content set (``load_content`` can supply another)."""
+
+    meta = META
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> EuropaState:
+        """A new game at its first base choice (AI seats already chose); raises IllegalActionError on
+        bad options or a seat count outside 2–4."""
+        state = new_game(self.content, players, options, seed)
+        autoplay(state, self.content, [])
+        return state
+
+    def legal_actions(self, state: EuropaState, seat: int) -> list[Action]:
+        if not 0 <= seat < state.seats:
+            return []
+        return legal(state, self.content, seat)
+
+    def apply(self, state: EuropaState, seat: int, action: Action) -> tuple[EuropaState, list[Event]]:
+        """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
+        if state.outcome is not None:
+            raise GameOverError("This game is over.")
+        allowed = self.legal_actions(state, seat)
+        if not allowed:
+            raise NotYourTurnError("The game is not waiting for you now.")
+        if action not in allowed:
+            raise IllegalActionError(f"'{action}' is not a legal move for you now.")
+        new = state.clone()
+        events = perform(new, self.content, seat, action)
+        return new, events
+
+    def to_move(self, state: EuropaState) -> frozenset[int]:
+        """Every seat the game waits for (several at once in the simultaneous steps); never AI or away."""
+        if state.outcome is not None:
+            return frozenset()
+        return frozenset(s for s in waiting(state, self.content) if not state.auto(s))
+
+    def timeout_action(self, state: EuropaState, seat: int) -> Action | None:
+        """The greedy policy's move for ``seat``, its tie-breaks seeded by the game's own position."""
+        if seat not in self.to_move(state):
+            return None
+        actions = [a for a in self.legal_actions(state, seat) if a.kind not in ("away", "back")]
+        if not actions:
+            return None
+        rng = Rng(state.rng.seed ^ TIMEOUT_SALT, state.rng.position)
+        return greedy_policy(self.content, state, seat, actions, rng)
+
+    def outcome(self, state: EuropaState) -> Outcome | None:
+        o = state.outcome
+        if o is None:
+            return None
+        scores = {s: int(v) for s, v in enumerate(o["scores"])}
+        return Outcome(winners=frozenset(o["winners"]), reason=str(o["reason"]), scores=scores)
+
+    def view(self, state: EuropaState, seat: int | None) -> dict[str, Any]:
+        """The table's view holds no hand, unrevealed choice, Built pile or deck order."""
+        moving = self.to_move(state)
+        if seat is None or not 0 <= seat < state.seats:
+            return table_view(state, self.content, moving)
+        return seat_view(state, self.content, seat, moving)
+
+    def can_undo(self, before: EuropaState, after: EuropaState) -> bool:
+        """Refused once dice were rolled, a card drawn or shuffled, or a card revealed: any step that
+        used the RNG, changed the phase or round, played a card face up or flipped the secret choices."""
+        flipped = any(
+            b is not None and a is None
+            for b, a in zip(before.choice + before.plan_choice, after.choice + after.plan_choice, strict=True)
+        )
+        return (
+            before.rng.position == after.rng.position
+            and before.phase == after.phase
+            and before.round == after.round
+            and before.status == after.status
+            and len(before.discard) == len(after.discard)
+            and before.undermines == after.undermines
+            and after.outcome is None
+            and not flipped
+        )
+
+    def to_json(self, state: EuropaState) -> dict[str, Any]:
+        return state_mod.to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> EuropaState:
+        """Raises SchemaError on a foreign or damaged document."""
+        loaded = state_mod.from_json(data)
+        for pile in (loaded.deck, loaded.discard, *loaded.hands, *loaded.built, *loaded.plans):
+            if any(c not in self.content.cards for c in pile):
+                raise SchemaError("The saved Europa Base Alpha game uses cards this content does not have.")
+        return loaded
+
+    def describe(self, action: Action, state: EuropaState) -> str:
+        return describe_action(self.content, action, state)

@@ -1,0 +1,104 @@
+"""Step 2: Undermining cards played on other seats' new bases, one seat at a time."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.core.action import Action
+from engine.core.game import Event
+from engine.europa.model import Content, ability_text
+from engine.europa.state import EuropaState
+
+
+def targets(state: EuropaState, seat: int) -> list[int]:
+    """Other seats' bases waiting to be built that still have room for an Undermining card."""
+    limit = int(state.options["undermine_limit"])
+    return [
+        s
+        for s in range(state.seats)
+        if s != seat
+        and (att := state.attempt[s]) is not None
+        and att["stage"] == "wait"
+        and len(state.undermines[s]) < limit
+    ]
+
+
+def undermine_actions(state: EuropaState, content: Content, seat: int) -> list[Action]:
+    hand = state.hands[seat]
+    out: list[Action] = []
+    aims = targets(state, seat)
+    if not aims:
+        return out
+    for cid in hand:
+        a = content.cards[cid].undermine
+        others = [c for c in hand if c != cid]
+        if len(others) < a.cost:
+            continue
+        payments = [",".join(sorted(p)) for p in combinations(others, a.cost)] if a.cost else [""]
+        for target in aims:
+            plans = state.plans[target] if a.kind == "destroy_plan" else [""]
+            for plan in plans:
+                for pay in payments:
+                    # Built in sorted argument order, as Action.of would (this list is rebuilt often).
+                    args: list[tuple[str, str | int]] = [("card", cid)]
+                    if pay:
+                        args.append(("discard", pay))
+                    if plan:
+                        args.append(("plan", plan))
+                    args.append(("target", target))
+                    out.append(Action("undermine", tuple(args)))
+    return out
+
+
+def can_undermine(state: EuropaState, content: Content, seat: int) -> bool:
+    """Whether ``undermine_actions`` would list anything (without building the list)."""
+    hand = state.hands[seat]
+    aims = targets(state, seat)
+    planned = any(state.plans[t] for t in aims)
+    for cid in hand:
+        a = content.cards[cid].undermine
+        if aims and len(hand) > a.cost and (a.kind != "destroy_plan" or planned):
+            return True
+    return False
+
+
+def play_undermine(
+    state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]
+) -> None:
+    """Put the card on the target's base (it acts when the build starts) and pay its costs."""
+    cid = str(action.arg("card"))
+    target = int(action.arg("target"))
+    card = content.cards[cid]
+    state.hands[seat].remove(cid)
+    state.undermines[target].append(cid)
+    attacker, defender = state.players[seat], state.players[target]
+    events.append(
+        Event(
+            "undermined",
+            f"{attacker} undermines {defender}'s base with {card.name}: "
+            + ability_text("undermine", card.undermine),
+            {"seat": seat, "target": target, "card": cid, "kind": card.undermine.kind},
+        )
+    )
+    pay = str(action.get("discard", "") or "")
+    for paid in pay.split(",") if pay else []:
+        state.hands[seat].remove(paid)
+        state.discard.append(paid)
+        events.append(
+            Event(
+                "cost_paid",
+                f"{attacker} discards {content.cards[paid].name} to pay for it.",
+                {"seat": seat, "card": paid},
+            )
+        )
+    plan = action.get("plan")
+    if plan:
+        state.plans[target].remove(str(plan))
+        state.discard.append(str(plan))
+        events.append(
+            Event(
+                "plan_destroyed",
+                f"{defender}'s Future Planning card {content.cards[str(plan)].name} is destroyed.",
+                {"seat": target, "card": plan},
+            )
+        )

@@ -1,0 +1,222 @@
+"""The table: every player's area (base under construction, undermining, dice, plans, tokens)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from render.canvas import Canvas
+from render.europa.common import (
+    BODY,
+    MARGIN,
+    NUMBER,
+    SMALL,
+    STATUS_COLOURS,
+    STATUS_NAMES,
+    TITLE,
+    WIDTH,
+    View,
+    corners,
+    dice_row,
+    legend,
+    marks_legend,
+    name_of,
+    need_row,
+    need_words,
+    players,
+    seat_colour,
+    symbols,
+)
+from render.theme import ACCENT, BAD, GOOD, GRID_LINE, OUTLINE, SURFACE, TEXT, TEXT_DIM, WARN
+
+PHASES = {
+    "choose": "choosing bases",
+    "undermine": "undermining",
+    "build": "building",
+    "plan": "future planning",
+    "redraw": "redrawing hands",
+    "over": "game over",
+}
+CARD_W = 400
+INDENT = MARGIN + 16
+INNER = WIDTH - INDENT - MARGIN
+# Tall enough for four crowded areas; the picture is cropped to what was drawn.
+SCRATCH = 3200
+
+
+def phase_line(view: View) -> str:
+    phase = str(view.get("phase"))
+    text = f"Round {view.get('round')} of {view.get('rounds')} · {PHASES.get(phase, phase)}"
+    if phase == "undermine" and view.get("turn") is not None:
+        text += f": {name_of(view, view.get('turn'))}'s turn"
+    return text
+
+
+def render_table(view: View) -> bytes:
+    canvas = draw_table(view)
+    return canvas.png(height=canvas.bottom + MARGIN)
+
+
+def draw_table(view: View) -> Canvas:
+    canvas = Canvas(WIDTH, SCRATCH)
+    canvas.text(MARGIN, MARGIN, phase_line(view), TITLE, TEXT, max_width=WIDTH - 2 * MARGIN)
+    extras = [f"First in Flight: {name_of(view, view.get('first'))}"]
+    extras.append("Invaders on" if view.get("invaders") else "Invaders off")
+    extras.append(f"max {view.get('undermine_limit')} undermining per base")
+    canvas.text(
+        MARGIN, MARGIN + 44, " · ".join(extras), BODY, TEXT_DIM, bold=False, max_width=WIDTH - 2 * MARGIN
+    )
+    y = MARGIN + 84
+    for p in players(view):
+        canvas.draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=GRID_LINE, width=2)
+        y = _area(canvas, view, p, y + 12) + 12
+    canvas.draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=GRID_LINE, width=2)
+    y = legend(canvas, MARGIN, y + 12, WIDTH - 2 * MARGIN, symbols(view))
+    marks_legend(canvas, MARGIN, y + 4)
+    return canvas
+
+
+def _area(canvas: Canvas, view: View, p: Mapping[str, Any], top: int) -> int:
+    seat = int(p.get("seat", 0))
+    y = _header(canvas, view, p, top)
+    attempt = p.get("attempt")
+    y = _attempt(canvas, attempt, y + 6) if attempt else _waiting(canvas, view, p, y + 4)
+    y = _undermines(canvas, p.get("undermines") or [], y)
+    used = set((attempt or {}).get("used_plans") or [])
+    plans = [
+        f"{c.get('plan', {}).get('text', '')}{' (used)' if c.get('id') in used else ''}"
+        for c in p.get("plans") or []
+    ]
+    if plans:
+        y = canvas.paragraph(INDENT, y + 2, "Future plans: " + " | ".join(plans), SMALL, TEXT, INNER)
+    bases = p.get("bases") or []
+    if bases:
+        built = ", ".join(
+            f"{b['card'].get('name')} {b['card'].get('points')} pts ({b.get('tokens', 0)} Cut Corners)"
+            for b in bases
+        )
+        y = canvas.paragraph(INDENT, y + 2, f"Built this round: {built}", SMALL, GOOD, INNER)
+    canvas.rect((MARGIN, top, MARGIN + 6, y), seat_colour(seat))
+    return y
+
+
+def _header(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
+    seat = int(p.get("seat", 0))
+    name = str(p.get("name", f"Seat {seat + 1}")) + (
+        " (AI)" if p.get("ai") else " (away)" if p.get("away") else ""
+    )
+    box = canvas.text(INDENT, y, name, TITLE, seat_colour(seat), max_width=330)
+    x = box[2] + 16
+    if view.get("first") == seat:
+        x = _badge(canvas, x, y + 4, "First in Flight", ACCENT)
+    if view.get("phase") == "undermine" and view.get("turn") == seat:
+        x = _badge(canvas, x, y + 4, "undermining now", WARN)
+    status = str(p.get("status"))
+    canvas.text(
+        WIDTH - MARGIN,
+        y + 5,
+        STATUS_NAMES.get(status, status),
+        BODY,
+        STATUS_COLOURS.get(status, TEXT),
+        anchor="ra",
+    )
+    y += 44
+    x = INDENT
+    for label, value in (
+        ("built", p.get("built_count", 0)),
+        ("bases this round", len(p.get("bases") or [])),
+        ("Cut Corners", corners(p)),
+        ("cards in hand", p.get("hand_count", 0)),
+    ):
+        x = _stat(canvas, x, y, label, str(value)) + 30
+    return y + 38
+
+
+def _badge(canvas: Canvas, x: int, y: int, text: str, colour: tuple[int, int, int]) -> int:
+    width = canvas.measure(text, SMALL) + 16
+    canvas.rect((x, y - 2, x + width, y + 28), colour, radius=6)
+    canvas.label(x + width // 2, y + 13, text, SMALL, (16, 16, 26))
+    return x + width + 10
+
+
+def _stat(canvas: Canvas, x: int, y: int, label: str, value: str) -> int:
+    box = canvas.text(x, y, value, NUMBER, TEXT)
+    return canvas.text(box[2] + 6, y + 4, label, BODY, TEXT_DIM, bold=False)[2]
+
+
+def _attempt(canvas: Canvas, attempt: Mapping[str, Any], y: int) -> int:
+    card = attempt.get("card") or {}
+    need = dict(card.get("needs") or {})
+    now = dict(attempt.get("need") or {})
+    height = 96 if now == need else 134
+    canvas.rect((INDENT, y, INDENT + CARD_W, y + height), SURFACE, outline=OUTLINE, width=2, radius=8)
+    points = canvas.text(
+        INDENT + CARD_W - 10, y + 6, f"{card.get('points', 0)} pts", NUMBER, ACCENT, anchor="ra"
+    )
+    canvas.text(INDENT + 10, y + 8, str(card.get("name", "")), BODY, TEXT, max_width=points[0] - INDENT - 20)
+    need_row(canvas, INDENT + 12, y + 46, need)
+    if now != need:
+        # Undermining or an ability changed what the dice must show: the live target, in warning colour.
+        canvas.text(INDENT + 10, y + 92, "now", SMALL, WARN, bold=False)
+        need_row(canvas, INDENT + 64, y + 88, now, WARN)
+    right = INDENT + CARD_W + 22
+    below = dice_row(canvas, right, y + 4, attempt.get("dice") or [], WIDTH - MARGIN - right, 48)
+    if not attempt.get("dice"):
+        canvas.text(right, y + 10, "dice not rolled yet", BODY, TEXT_DIM, bold=False)
+        below = y + 50
+    _dice_state(canvas, attempt, right, below)
+    return max(y + height, canvas.bottom) + 8
+
+
+def _dice_state(canvas: Canvas, attempt: Mapping[str, Any], x: int, y: int) -> None:
+    left = x
+    x = _stat(canvas, x, y, "rolls left", str(attempt.get("rolls_left", 0))) + 24
+    if attempt.get("rolled"):
+        if attempt.get("met"):
+            canvas.text(x, y + 4, "dice meet the base", BODY, GOOD)
+        else:
+            _stat(canvas, x, y, "missing", str(attempt.get("missing", 0)))
+    notes = []
+    if int(attempt.get("destroy_pending") or 0):
+        notes.append((f"must destroy {attempt['destroy_pending']} die!", BAD))
+    if int(attempt.get("min_keep") or 0):
+        notes.append((f"keeps at least {attempt['min_keep']} dice per roll", WARN))
+    if attempt.get("met") and int(attempt.get("cut_corners_if_built") or 0):
+        notes.append((f"building now takes {attempt['cut_corners_if_built']} Cut Corners", WARN))
+    for index, (text, colour) in enumerate(notes):
+        canvas.text(left, y + 36 + index * 28, text, SMALL, colour, bold=False)
+
+
+def _waiting(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
+    status = str(p.get("status"))
+    if view.get("phase") == "choose" and status in ("choosing", "succeeded"):
+        text = "has chosen (face down)" if p.get("chosen") else "still choosing"
+    elif view.get("phase") == "plan":
+        text = "has decided on Future Planning" if p.get("plan_chosen") else "deciding on Future Planning"
+    else:
+        text = "no base under construction"
+    canvas.text(INDENT, y, text, BODY, TEXT_DIM, bold=False)
+    return y + 34
+
+
+def _undermines(canvas: Canvas, cards: list[Mapping[str, Any]], y: int) -> int:
+    for card in cards:
+        text = f"Undermined — {card.get('name')}: {(card.get('undermine') or {}).get('text', '')}"
+        y = canvas.paragraph(INDENT, y + 2, text, SMALL, BAD, INNER)
+    return y
+
+
+def table_text(view: View) -> str:
+    """Alt text: the phase, then each player's status, base, dice and tokens."""
+    parts = [f"{phase_line(view)}. First in Flight: {name_of(view, view.get('first'))}."]
+    for p in players(view):
+        line = f"{p.get('name')}: {STATUS_NAMES.get(str(p.get('status')), p.get('status'))}"
+        attempt = p.get("attempt")
+        if attempt:
+            card = attempt.get("card") or {}
+            need = need_words(attempt.get("need") or {})
+            line += f", base {card.get('name')} ({card.get('points')} pts) needs {need}"
+            line += f", {attempt.get('rolls_left')} rolls left"
+        line += f", built {p.get('built_count', 0)}, Cut Corners {corners(p)}."
+        parts.append(line)
+    return " ".join(parts)[:1000]

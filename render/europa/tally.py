@@ -1,0 +1,170 @@
+"""The dice of the builders who just rolled, and the final tally."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from render.canvas import Canvas, wrap_text
+from render.europa.common import (
+    BODY,
+    MARGIN,
+    NUMBER,
+    SMALL,
+    TITLE,
+    WIDTH,
+    View,
+    dice_row,
+    legend,
+    marks_legend,
+    name_of,
+    need_row,
+    players,
+    seat_colour,
+    symbols,
+)
+from render.theme import ACCENT, BAD, GOOD, GRID_LINE, SURFACE, TEXT, TEXT_DIM
+
+NAME_W = 210
+SCRATCH = 2400
+
+
+def builders(view: View, seats: Sequence[int]) -> list[Mapping[str, Any]]:
+    """The players among ``seats`` who have a base under construction, in seat order."""
+    return [p for p in players(view) if int(p.get("seat", -1)) in set(seats) and p.get("attempt")]
+
+
+def render_dice(view: View, seats: Sequence[int]) -> bytes:
+    canvas = draw_dice(view, seats)
+    return canvas.png(height=canvas.bottom + MARGIN)
+
+
+def draw_dice(view: View, seats: Sequence[int]) -> Canvas:
+    canvas = Canvas(WIDTH, SCRATCH)
+    canvas.text(MARGIN, MARGIN, f"Dice · round {view.get('round')} of {view.get('rounds')}", TITLE, TEXT)
+    y = MARGIN + 50
+    rows = builders(view, seats)
+    if not rows:
+        canvas.text(MARGIN, y, "Nobody is rolling now.", BODY, TEXT_DIM, bold=False)
+        y += 40
+    for p in rows:
+        canvas.draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=GRID_LINE, width=2)
+        y = _builder(canvas, view, p, y + 12) + 10
+    y = legend(canvas, MARGIN, y + 8, WIDTH - 2 * MARGIN, symbols(view))
+    marks_legend(canvas, MARGIN, y + 4)
+    return canvas
+
+
+def _builder(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
+    attempt = p.get("attempt") or {}
+    seat = int(p.get("seat", 0))
+    canvas.text(MARGIN, y, name_of(view, seat), BODY, seat_colour(seat), max_width=NAME_W - 10)
+    box = canvas.text(MARGIN, y + 34, str(attempt.get("rolls_left", 0)), NUMBER, TEXT)
+    canvas.text(box[2] + 6, y + 38, "rolls left", SMALL, TEXT_DIM, bold=False)
+    x = MARGIN + NAME_W
+    below = dice_row(canvas, x, y + 4, attempt.get("dice") or [], WIDTH - MARGIN - x)
+    card = attempt.get("card") or {}
+    label = canvas.text(x, below, f"{card.get('name')} needs", SMALL, TEXT_DIM, bold=False, max_width=300)
+    after = need_row(canvas, label[2] + 10, below - 3, attempt.get("need") or {})
+    if attempt.get("met"):
+        canvas.text(after + 6, below, "met", SMALL, GOOD)
+    elif attempt.get("rolled"):
+        canvas.text(after + 6, below, f"missing {attempt.get('missing', 0)}", SMALL, BAD)
+    return max(below + 34, y + 74)
+
+
+def dice_text(view: View, seats: Sequence[int]) -> str:
+    parts = []
+    for p in builders(view, seats):
+        attempt = p.get("attempt") or {}
+        dice = []
+        for d in attempt.get("dice") or []:
+            face = "+".join(d.get("face") or []) or "unrolled"
+            mark = (
+                " destroyed"
+                if d.get("destroyed")
+                else " locked"
+                if d.get("locked")
+                else " kept"
+                if d.get("kept")
+                else ""
+            )
+            dice.append(f"{d.get('colour')} {face}{mark}")
+        parts.append(f"{p.get('name')}: {', '.join(dice)}; {attempt.get('rolls_left')} rolls left.")
+    return ("Dice. " + " ".join(parts))[:1000] if parts else "Dice: nobody is rolling now."
+
+
+def _tiebreak(p: Mapping[str, Any], tokens: int) -> str:
+    best = sorted((int(c.get("points", 0)) for c in p.get("built") or []), reverse=True)
+    built = ", ".join(map(str, best)) or "none"
+    return f"Tie-breaks: {tokens} Cut Corner tokens · built bases worth {built}"
+
+
+def render_tally(view: View) -> bytes:
+    canvas = draw_tally(view)
+    return canvas.png(height=canvas.bottom + MARGIN)
+
+
+COLUMNS = ((420, "Bases"), (620, "Cut Corners"), (WIDTH - MARGIN - 16, "Total"))
+
+
+def draw_tally(view: View) -> Canvas:
+    outcome = outcome_of(view)
+    winners = [int(s) for s in outcome.get("winners") or []]
+    canvas = Canvas(WIDTH, SCRATCH)
+    title = " and ".join(name_of(view, s) for s in winners)
+    canvas.text(MARGIN, MARGIN, f"Final tally · {title} wins", TITLE, ACCENT, max_width=WIDTH - 2 * MARGIN)
+    y = MARGIN + 54
+    canvas.text(MARGIN + 16, y, "Player", SMALL, TEXT_DIM, bold=False)
+    for right, heading in COLUMNS:
+        canvas.text(right, y, heading, SMALL, TEXT_DIM, bold=False, anchor="ra")
+    y += 36
+    penalty = abs(int(view.get("cut_corner") or -2))
+    order = sorted(range(len(players(view))), key=lambda s: (s not in winners, -int(outcome["scores"][s])))
+    for seat in order:
+        y = _tally_row(canvas, view, seat, seat in winners, penalty, y) + 8
+    note = "Ties go to the fewest Cut Corner tokens, then the best base, then the next best."
+    canvas.paragraph(MARGIN, y + 6, note, SMALL, TEXT_DIM, WIDTH - 2 * MARGIN)
+    return canvas
+
+
+def outcome_of(view: View) -> Mapping[str, Any]:
+    outcome = view.get("outcome")
+    if not isinstance(outcome, Mapping):
+        raise ValueError("The tally needs a finished game (the view's 'outcome' is not set).")
+    return outcome
+
+
+def _tally_row(canvas: Canvas, view: View, seat: int, winner: bool, penalty: int, y: int) -> int:
+    outcome = outcome_of(view)
+    p = players(view)[seat]
+    tokens = int(outcome["tokens"][seat])
+    tiebreak = wrap_text(_tiebreak(p, tokens), SMALL, WIDTH - 2 * MARGIN - 40)
+    bottom = y + 58 + 28 * len(tiebreak)
+    fill = (70, 60, 20) if winner else SURFACE
+    canvas.rect(
+        (MARGIN, y, WIDTH - MARGIN, bottom), fill, outline=ACCENT if winner else None, width=3, radius=8
+    )
+    canvas.rect((MARGIN, y, MARGIN + 8, bottom), seat_colour(seat), radius=3)
+    name = canvas.text(MARGIN + 20, y + 12, str(p.get("name")), BODY, TEXT, max_width=230)
+    if winner:
+        canvas.text(name[2] + 12, y + 14, "winner", SMALL, ACCENT)
+    values = (str(outcome["points"][seat]), f"−{penalty * tokens} ({tokens})", str(outcome["scores"][seat]))
+    for (right, _), value in zip(COLUMNS, values, strict=True):
+        size = TITLE if right == COLUMNS[-1][0] else NUMBER
+        canvas.text(right, y + 8 + (TITLE - size) // 2, value, size, TEXT, anchor="ra")
+    canvas.paragraph(
+        MARGIN + 20, y + 52, " ".join(tiebreak), SMALL, TEXT_DIM, WIDTH - 2 * MARGIN - 40, step=28
+    )
+    return bottom
+
+
+def tally_text(view: View) -> str:
+    outcome = outcome_of(view)
+    winners = " and ".join(name_of(view, int(s)) for s in outcome.get("winners") or [])
+    rows = [
+        f"{p.get('name')} {outcome['points'][s]} from bases, {outcome['tokens'][s]} Cut Corners, "
+        f"total {outcome['scores'][s]}"
+        for s, p in enumerate(players(view))
+    ]
+    return f"Final tally: {'; '.join(rows)}. Winner: {winners}."[:1000]

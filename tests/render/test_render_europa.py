@@ -1,0 +1,176 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import Event
+from engine.europa import RULES
+from engine.europa.state import EuropaState
+from render.canvas import Canvas
+from render.europa import READS, dice_image, hand_image, rolled_seats, table_image, tally_image
+from render.europa.common import SYMBOL_COLOURS, SYMBOL_ORDER, glyph
+from render.europa.hand import draw_hand
+from render.europa.table import draw_table
+from render.europa.tally import draw_dice, draw_tally
+from tests.render.conftest import open_png
+from tests.render.europa_playout import sampled
+
+GAMES = ((1, 2, False), (2, 3, True), (3, 4, True), (4, 4, False), (5, 2, True))
+
+
+@pytest.fixture(scope="module")
+def states() -> list[EuropaState]:
+    """States from every phase of seeded games of 2–4 players, with and without the Invaders."""
+    return [
+        s for seed, players, invaders in GAMES for s in sampled(seed, players, invaders=invaders, every=15)
+    ]
+
+
+def table(state: EuropaState) -> dict[str, Any]:
+    return RULES.view(state, None)
+
+
+def test_the_samples_cover_every_phase(states: list[EuropaState]) -> None:
+    assert {s.phase for s in states} == {"choose", "undermine", "build", "plan", "redraw", "over"}
+    assert {s.seats for s in states} == {2, 3, 4}
+    assert any(a is not None and any(d["x"] for d in a["dice"]) for s in states for a in s.attempt)
+
+
+def test_the_table_decodes_and_no_text_overlaps(states: list[EuropaState]) -> None:
+    for state in states:
+        canvas = draw_table(table(state))
+        assert canvas.overlapping_texts() == []
+        image = open_png(canvas.png(height=canvas.bottom + 20))
+        assert image.width == 960
+
+
+def test_the_table_image_names_the_players_and_phase(states: list[EuropaState]) -> None:
+    state = next(s for s in states if s.phase == "undermine")
+    image = table_image(table(state))
+    open_png(image.data)
+    assert image.filename == "table.png"
+    assert "undermining" in image.description
+    for name in state.players:
+        assert name in image.description
+
+
+def _swap_a_hand_card(state: EuropaState) -> EuropaState:
+    other = state.clone()
+    other.hands[0][0], other.deck[0] = other.deck[0], other.hands[0][0]
+    return other
+
+
+def test_the_table_image_is_the_same_whatever_a_hand_holds(states: list[EuropaState]) -> None:
+    for phase in ("choose", "build", "plan"):
+        state = next(s for s in states if s.phase == phase and s.hands[0] and s.deck)
+        other = _swap_a_hand_card(state)
+        assert RULES.view(state, 0)["you"] != RULES.view(other, 0)["you"]
+        assert table_image(table(state)) == table_image(table(other))
+        # A seat's own view draws the same table: the image never reads "you".
+        assert table_image(RULES.view(state, 0)) == table_image(table(state))
+
+
+def test_the_hand_image_names_every_hand_card(states: list[EuropaState]) -> None:
+    for state in states[::5]:
+        for seat in range(state.seats):
+            view = RULES.view(state, seat)
+            image = hand_image(view)
+            open_png(image.data)
+            assert draw_hand(view).overlapping_texts() == []
+            for card in view["you"]["hand"]:
+                assert card["name"] in image.description
+
+
+def test_the_hand_image_shows_the_secret_choice_and_the_built_pile(states: list[EuropaState]) -> None:
+    state = next(s for s in states if s.phase == "choose" and 0 in RULES.to_move(s))
+    pick = next(a for a in RULES.legal_actions(state, 0) if a.kind == "choose")
+    chosen, _ = RULES.apply(state, 0, pick)
+    view = RULES.view(chosen, 0)
+    texts = " | ".join(p.text for p in draw_hand(view).texts)
+    assert view["you"]["choice"]["name"] in texts
+    assert "Your next base" in texts and "Built pile" in texts
+    assert "Undermine" in texts and "Future plan" in texts
+    # The table shows only that a choice was made, never which card.
+    assert view["you"]["choice"]["name"] not in table_image(table(chosen)).description
+
+
+def test_the_hand_image_needs_a_seat_view(states: list[EuropaState]) -> None:
+    with pytest.raises(ValueError, match="you"):
+        hand_image(table(states[0]))
+
+
+def test_the_dice_image_shows_each_builder(states: list[EuropaState]) -> None:
+    building = [s for s in states if s.phase == "build"]
+    assert building
+    for state in building:
+        view = table(state)
+        seats = [p["seat"] for p in view["players"] if p["attempt"]]
+        assert draw_dice(view, seats).overlapping_texts() == []
+        image = dice_image(view, seats)
+        open_png(image.data)
+        for seat in seats:
+            assert state.players[seat] in image.description
+
+
+def test_the_dice_image_with_nobody_rolling_still_draws(states: list[EuropaState]) -> None:
+    image = dice_image(table(states[0]), [])
+    open_png(image.data)
+    assert "nobody" in image.description
+
+
+def test_rolled_seats_come_from_the_dice_events() -> None:
+    events = [
+        Event("dice_rolled", "", {"seat": 2, "dice": []}),
+        Event("chose", "", {"seat": 0}),
+        Event("dice_rolled", "", {"seat": 1, "dice": []}),
+        Event("dice_rolled", "", {"seat": 2, "dice": []}),
+    ]
+    assert rolled_seats(events) == (1, 2)
+    assert rolled_seats([]) == ()
+
+
+def test_the_tally_highlights_the_winner(states: list[EuropaState]) -> None:
+    over = [s for s in states if s.outcome is not None]
+    assert len(over) == len(GAMES)
+    for state in over:
+        view = table(state)
+        assert draw_tally(view).overlapping_texts() == []
+        image = tally_image(view)
+        open_png(image.data)
+        outcome = view["outcome"]
+        winners = [state.players[s] for s in outcome["winners"]]
+        assert all(name in image.description for name in winners)
+        texts = [p.text for p in draw_tally(view).texts]
+        assert "winner" in texts
+        assert all(str(score) in texts for score in outcome["scores"])
+
+
+def test_the_tally_needs_a_finished_game(states: list[EuropaState]) -> None:
+    with pytest.raises(ValueError, match="outcome"):
+        tally_image(table(states[0]))
+
+
+def test_every_symbol_has_its_own_shape_and_colour() -> None:
+    assert len(set(SYMBOL_COLOURS.values())) == len(SYMBOL_ORDER)
+    shapes = []
+    for symbol in SYMBOL_ORDER:
+        canvas = Canvas(60, 60, (0, 0, 0))
+        glyph(canvas, symbol, 30, 30, 24)
+        shapes.append(canvas.image.convert("L").point(lambda v: 255 if v else 0).tobytes())
+    assert len(set(shapes)) == len(SYMBOL_ORDER)
+
+
+def _only(view: dict[str, Any], kind: str) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k in READS[kind]}
+
+
+def test_each_image_reads_only_the_keys_it_lists(states: list[EuropaState]) -> None:
+    state = next(s for s in states if s.phase == "build" and s.seats == 3)
+    seat_view = RULES.view(state, 0)
+    seats = [p["seat"] for p in seat_view["players"] if p["attempt"]]
+    assert table_image(seat_view) == table_image(_only(seat_view, "table"))
+    assert hand_image(seat_view) == hand_image(_only(seat_view, "hand"))
+    assert dice_image(seat_view, seats) == dice_image(_only(seat_view, "dice"), seats)
+    over = table(next(s for s in states if s.outcome is not None))
+    assert tally_image(over) == tally_image(_only(over, "tally"))
