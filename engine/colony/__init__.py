@@ -21,13 +21,14 @@ Turn of the active seat (each costs one action; the count comes from the emergen
   ``{seat, issue}``, remote_repair ``{at, token}``, dash ``{at}``, boost ``{card}``,
   draw_two ``{}``, convert ``{source, target}``, radio_transfer ``{card, seat}``, scavenge ``{}``.
 Free (no action):
-- ``play {card: str, ...}`` — an Item (active seat, own turn) or a Plan (any seat, any time in
-  the actions step); args by effect: supply/extra_action/salvage ``{}``, supply_any
-  ``{resource}``, first_aid ``{seat, issue}``, teleport ``{at}``, teleport_any ``{seat, at}``,
-  repair_anywhere ``{at, token}``.
-- ``end_turn {}`` — end the actions step early; the resource update and an event follow
-  (they also follow automatically when the last action is spent).
-Pending choices (only its owner is active):
+- ``play {card: str, ...}`` — an Item (the turn's player, through the whole turn, unless another
+  player's discard is pending) or a Plan (any seat, any time after the draft, pending choices
+  included); args by effect: supply/extra_action/salvage ``{}``, supply_any ``{resource}``,
+  first_aid ``{seat, issue}``, teleport ``{at}``, teleport_any ``{seat, at}``, repair_anywhere
+  ``{at, token}``.
+- ``end_turn {}`` — end the turn: the resource update and an event follow. Spending the last
+  action does not end the turn, so Items and Plans may still be played first.
+Pending choices (its owner is the one waited for; Plans stay playable by anyone):
 - ``discard {card: str}`` — over the hand limit of 6.
 - ``place {at: "x,y"}`` — where an event's token goes when several modules fit.
 

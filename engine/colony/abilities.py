@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from engine.colony.derive import distinct, neighbours, repairable
 from engine.colony.model import RESOURCES, Content
-from engine.colony.ops import add_supply, cure, discard, draw, remove_token
+from engine.colony.ops import (
+    add_supply,
+    cure,
+    discard,
+    draw,
+    move_pawn,
+    name,
+    remove_token,
+    salvage,
+    transfer,
+)
 from engine.colony.state import ColonyState
 from engine.core.action import Action
 from engine.core.game import Event
@@ -59,30 +69,40 @@ def special_actions(state: ColonyState, content: Content, seat: int) -> list[Act
 
 
 def use_special(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    """Resolve a legal ``special`` for ``seat``'s character."""
+    """Resolve a legal ``special`` for ``seat``'s character; the events say what it did."""
     char = state.characters[seat]
     assert char is not None
     hero = content.characters[char]
-    events.append(Event("special_used", f"{hero.name}: {hero.text}", {"seat": seat, "ability": hero.ability}))
+    who = state.players[seat]
+    role = hero.name.split(", ")[-1]
+    events.append(
+        Event(
+            "special_used",
+            f"{who} uses the {role}'s special action.",
+            {"seat": seat, "ability": hero.ability},
+        )
+    )
     ability = hero.ability
     if ability == "heal_member":
         cure(state, content, int(action.arg("seat")), str(action.arg("issue")), events)
     elif ability == "remote_repair":
-        remove_token(state, str(action.arg("at")), str(action.arg("token")), events)
+        remove_token(state, content, str(action.arg("at")), str(action.arg("token")), events)
     elif ability == "dash":
-        state.pawns[seat] = str(action.arg("at"))
+        move_pawn(state, content, seat, str(action.arg("at")), events, "flies to")
     elif ability == "boost":
-        discard(state, seat, str(action.arg("card")))
-        add_supply(state, str(hero.resource), hero.amount, events, hero.name)
-    elif ability == "draw_two":
-        draw(state, seat, events)
-        draw(state, seat, events)
-    elif ability == "scavenge":
-        state.hands[seat].append(state.discard.pop())
-    elif ability == "convert":
-        add_supply(state, str(action.arg("source")), -hero.amount, events, hero.name)
-        add_supply(state, str(action.arg("target")), hero.amount + 1, events, hero.name)
-    else:
         card = str(action.arg("card"))
-        state.hands[seat].remove(card)
-        state.hands[int(action.arg("seat"))].append(card)
+        discard(state, seat, card)
+        add_supply(state, str(hero.resource), hero.amount, events, f"{name(content, card)} discarded")
+    elif ability == "draw_two":
+        draw(state, content, seat, events)
+        draw(state, content, seat, events)
+    elif ability == "scavenge":
+        salvage(state, content, seat, state.discard[-1], events)
+    elif ability == "convert":
+        why = f"{action.arg('source')} converted into {action.arg('target')}"
+        add_supply(state, str(action.arg("source")), -hero.amount, events, why)
+        add_supply(state, str(action.arg("target")), hero.amount + 1, events, why)
+    else:
+        to, card = int(action.arg("seat")), str(action.arg("card"))
+        text = f"{who} sends {name(content, card)} to {state.players[to]} by radio."
+        transfer(state, seat, to, card, events, text)

@@ -4,20 +4,33 @@ from __future__ import annotations
 
 from engine.colony.derive import distinct, repairable
 from engine.colony.model import RESOURCES, Content
-from engine.colony.ops import add_supply, cure, discard, name, remove_token
+from engine.colony.ops import add_supply, cure, discard, move_pawn, remove_token, salvage
 from engine.colony.state import ColonyState
 from engine.core.action import Action
 from engine.core.game import Event
 
 
 def play_actions(state: ColonyState, content: Content, seat: int) -> list[Action]:
-    """Plans in any hand at any point of the actions step; Items only in the active player's turn."""
+    """Plans in any hand at any time after the draft; the turn's Items when ``item_time`` allows."""
+    if state.outcome is not None or state.phase not in ("actions", "event"):
+        return []
+    items = item_time(state, seat)
     out: list[Action] = []
     for c in distinct(state.hands[seat]):
         card = content.cards[c]
-        if card.type == "plan" or (card.type == "item" and seat == state.seat):
+        if card.type == "plan" or (items and card.type == "item"):
+            if card.effect == "extra_action" and state.phase != "actions":
+                continue  # an extra action after the actions step would be lost
             out += _targets(state, content, seat, c, str(card.effect))
     return out
+
+
+def item_time(state: ColonyState, seat: int) -> bool:
+    """Items: the turn's player, through the whole turn, unless the game waits for another's discard."""
+    if seat != state.seat:
+        return False
+    pending = state.pending
+    return pending is None or pending["kind"] != "discard" or pending["seat"] == seat
 
 
 def _targets(state: ColonyState, content: Content, seat: int, c: str, effect: str) -> list[Action]:
@@ -52,7 +65,10 @@ def _targets(state: ColonyState, content: Content, seat: int, c: str, effect: st
 
 
 def play(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    """Resolve a legal ``play``: the card is discarded first, then its effect happens."""
+    """Resolve a legal ``play``: the card is discarded first, then its effect happens.
+
+    Salvage takes the card that was on top before the Plan itself was discarded.
+    """
     c = str(action.arg("card"))
     card = content.cards[c]
     top = state.discard[-1] if state.discard else None
@@ -66,15 +82,15 @@ def play(state: ColonyState, content: Content, seat: int, action: Action, events
         add_supply(state, str(action.arg("resource")), card.amount, events, card.name)
     elif effect == "extra_action":
         state.actions_left += card.amount
+        left = state.actions_left
+        text = f"{who} gains {card.amount} action{'s' if card.amount > 1 else ''}: {left} left this turn."
+        events.append(Event("actions_gained", text, {"seat": seat, "actions": left}))
     elif effect == "first_aid":
         cure(state, content, int(action.arg("seat")), str(action.arg("issue")), events)
-    elif effect == "teleport":
-        state.pawns[seat] = str(action.arg("at"))
-    elif effect == "teleport_any":
-        state.pawns[int(action.arg("seat"))] = str(action.arg("at"))
+    elif effect in ("teleport", "teleport_any"):
+        mover = seat if effect == "teleport" else int(action.arg("seat"))
+        move_pawn(state, content, mover, str(action.arg("at")), events, "is carried to")
     elif effect == "repair_anywhere":
-        remove_token(state, str(action.arg("at")), str(action.arg("token")), events)
+        remove_token(state, content, str(action.arg("at")), str(action.arg("token")), events)
     elif effect == "salvage" and top is not None:
-        state.discard.remove(top)
-        state.hands[seat].append(top)
-        events.append(Event("card_salvaged", f"{who} takes {name(content, top)} from the discard pile.", {}))
+        salvage(state, content, seat, top, events)

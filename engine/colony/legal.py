@@ -42,19 +42,17 @@ def legal(state: ColonyState, content: Content, seat: int, kind: str | None = No
         if state.characters[seat] is not None:
             return []
         return [Action.of("choose_character", character=c) for c in state.dealt[seat]]
-    pending = state.pending
-    if pending is not None:
-        if pending["kind"] == "discard" and pending["seat"] == seat:
-            return [Action.of("discard", card=c) for c in sorted(set(state.hands[seat]))]
-        if pending["kind"] == "place" and state.seat == seat:
-            return [Action.of("place", at=at) for at in pending["options"]]
-        return []
-    if state.phase != "actions":
-        return []
     out: list[Action] = []
     if kind in (None, "play"):
         out += play_actions(state, content, seat)
-    if seat != state.seat:
+    pending = state.pending
+    if pending is not None:
+        if pending["kind"] == "discard" and pending["seat"] == seat:
+            out += [Action.of("discard", card=c) for c in sorted(set(state.hands[seat]))]
+        if pending["kind"] == "place" and state.seat == seat:
+            out += [Action.of("place", at=at) for at in pending["options"]]
+        return out
+    if state.phase != "actions" or seat != state.seat:
         return out
     if state.actions_left > 0:
         for name in TURN_KINDS if kind is None else (kind,):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.colony.derive import hand_limit_over
+from engine.colony.derive import emergency_level, hand_limit_over
 from engine.colony.model import SUPPLY_MAX, Content
 from engine.colony.state import ColonyState
 from engine.core.game import Event
@@ -15,7 +15,23 @@ def name(content: Content, ident: str) -> str:
     return "Central Hub" if ident == "hub" else ident
 
 
-def draw(state: ColonyState, seat: int, events: list[Event]) -> bool:
+def article(word: str, *, start: bool = False) -> str:
+    """ "an oxygen", "a water": the indefinite article a word takes ("An", "A" to start a sentence)."""
+    found = "an" if word[:1].lower() in "aeiou" else "a"
+    return f"{found.capitalize() if start else found} {word}"
+
+
+def token_name(token: str) -> str:
+    return "Emergency token" if token == "emergency" else f"{token} loss token"
+
+
+def place(state: ColonyState, content: Content, at: str) -> str:
+    """A cell as players read it: the module's name and its coordinates."""
+    module = state.grid.get(at)
+    return at if module is None else f"{name(content, module['card'])} ({at})"
+
+
+def draw(state: ColonyState, content: Content, seat: int, events: list[Event]) -> bool:
     """Draw the top card into ``seat``'s hand; reshuffles an empty deck. False when no card is left."""
     if not state.deck:
         reshuffle(state, events)
@@ -23,7 +39,9 @@ def draw(state: ColonyState, seat: int, events: list[Event]) -> bool:
         return False
     card = state.deck.pop(0)
     state.hands[seat].append(card)
-    events.append(Event("card_drawn", f"{state.players[seat]} draws a card.", {"seat": seat, "card": card}))
+    # Hands are public, so the card drawn is named.
+    text = f"{state.players[seat]} draws {name(content, card)}."
+    events.append(Event("card_drawn", text, {"seat": seat, "card": card}))
     if not state.deck:
         reshuffle(state, events)
     return True
@@ -60,27 +78,73 @@ def check_hand(state: ColonyState, seat: int, events: list[Event]) -> None:
 
 
 def add_supply(state: ColonyState, resource: str, amount: int, events: list[Event], why: str) -> None:
-    before = state.supplies[resource]
-    state.supplies[resource] = max(0, min(SUPPLY_MAX, before + amount))
+    """Move one supply within 0..20; emptying or refilling it moves the emergency level, said aloud."""
+    before = dict(state.supplies)
+    state.supplies[resource] = max(0, min(SUPPLY_MAX, before[resource] + amount))
     after = state.supplies[resource]
     events.append(
         Event(
             "supply_changed",
-            f"{resource.capitalize()} supply {before} -> {after} ({why}).",
-            {"resource": resource, "before": before, "after": after},
+            f"{resource.capitalize()} supply {before[resource]} -> {after} ({why}).",
+            {"resource": resource, "before": before[resource], "after": after},
         )
     )
+    level_events(state, before, events)
 
 
-def remove_token(state: ColonyState, at: str, token: str, events: list[Event]) -> None:
+def level_events(state: ColonyState, before: dict[str, int], events: list[Event]) -> None:
+    """A supply that reached 0 raises the emergency level; one that left 0 lowers it."""
+    for r, old in before.items():
+        new = state.supplies[r]
+        if old > 0 and new == 0:
+            kind, text = "supply_depleted", f"{r.capitalize()} is depleted: the emergency level rises to"
+        elif old == 0 and new > 0:
+            kind, text = "supply_restored", f"{r.capitalize()} is back: the emergency level falls to"
+        else:
+            continue
+        level = emergency_level(state)
+        events.append(Event(kind, f"{text} {level}.", {"resource": r, "level": level}))
+
+
+def remove_token(state: ColonyState, content: Content, at: str, token: str, events: list[Event]) -> None:
     module = state.grid[at]
     if token == "emergency":
         module["emergency"] -= 1
+        effect = f"the emergency level falls to {emergency_level(state)}"
     else:
         module["loss"][token] -= 1
         if module["loss"][token] == 0:
             del module["loss"][token]
-    events.append(Event("token_removed", f"A {token} token is removed at {at}.", {"at": at, "token": token}))
+        effect = f"{token} production rises by 1"
+    text = f"{article(token_name(token), start=True)} is removed from {place(state, content, at)}: {effect}."
+    events.append(Event("token_removed", text, {"at": at, "token": token}))
+
+
+def move_pawn(
+    state: ColonyState, content: Content, seat: int, at: str, events: list[Event], verb: str
+) -> None:
+    """``seat``'s pawn goes to ``at``; ``verb`` says how ("moves to", "flies to")."""
+    state.pawns[seat] = at
+    text = f"{state.players[seat]} {verb} {place(state, content, at)}."
+    events.append(Event("pawn_moved", text, {"seat": seat, "at": at}))
+
+
+def transfer(
+    state: ColonyState, giver: int, receiver: int, card: str, events: list[Event], text: str
+) -> None:
+    """A card changes hands; hands are public, so ``text`` may name it."""
+    state.hands[giver].remove(card)
+    state.hands[receiver].append(card)
+    events.append(Event("card_transferred", text, {"from": giver, "to": receiver, "card": card}))
+
+
+def salvage(state: ColonyState, content: Content, seat: int, card: str, events: list[Event]) -> None:
+    """``card`` (the top of the public discard pile when the effect began) goes into ``seat``'s hand."""
+    index = len(state.discard) - 1 - state.discard[::-1].index(card)
+    del state.discard[index]
+    state.hands[seat].append(card)
+    text = f"{state.players[seat]} takes {name(content, card)} from the discard pile."
+    events.append(Event("card_salvaged", text, {"seat": seat, "card": card}))
 
 
 def finish(state: ColonyState, events: list[Event], won: bool, reason: str) -> None:

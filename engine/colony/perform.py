@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from engine.colony.abilities import use_special
 from engine.colony.cards import play
-from engine.colony.derive import emergency_level, lost_by_emergency, production
+from engine.colony.derive import hand_limit_over, lost_by_emergency, production
 from engine.colony.legal import legal
-from engine.colony.model import GENERATE, RESOURCES, Content
-from engine.colony.ops import add_supply, check_hand, cure, discard, draw, finish, name, remove_token
+from engine.colony.model import GENERATE, Content
+from engine.colony.ops import (
+    add_supply,
+    check_hand,
+    cure,
+    discard,
+    draw,
+    finish,
+    move_pawn,
+    name,
+    remove_token,
+    transfer,
+)
+from engine.colony.refusal import refusal
 from engine.colony.setup import hub
 from engine.colony.state import ColonyState
 from engine.colony.turn import LOST_TRACK, end_actions, place_token, resolve, start_turn
@@ -16,41 +28,34 @@ from engine.core.errors import IllegalActionError
 from engine.core.game import Event
 
 FREE_KINDS = ("play", "discard", "place", "choose_character", "end_turn")
+WON = "Every production level is 0 or more: the colony sustains itself."
 
 
 def perform(state: ColonyState, content: Content, seat: int, action: Action) -> list[Event]:
-    """Apply a legal action to ``state`` in place; raises IllegalActionError when it is not legal now."""
+    """Apply a legal action to ``state`` in place; raises IllegalActionError (saying why) otherwise."""
     if action not in legal(state, content, seat, action.kind):
-        raise IllegalActionError(f"'{action}' is not a legal move right now.")
+        raise IllegalActionError(refusal(state, content, seat, action))
     events: list[Event] = []
     if action.kind == "choose_character":
         _choose(state, content, seat, str(action.arg("character")), events)
         return events
-    if action.kind == "place":
-        assert state.pending is not None
-        token = str(state.pending["token"])
-        state.pending = None
-        place_token(state, str(action.arg("at")), token, events)
-        if lost_by_emergency(state):
-            finish(state, events, False, LOST_TRACK)
-        else:
-            resolve(state, content, events)
-        return events
     if action.kind not in FREE_KINDS:
         state.actions_left -= 1
-    depleted = [r for r in RESOURCES if state.supplies[r] == 0]
     HANDLERS[action.kind](state, content, seat, action, events)
-    _restored(state, depleted, events)
+    if state.outcome is not None:
+        return events
+    # Any change of supply or token may reach the track's last space, whoever caused it.
+    if lost_by_emergency(state):
+        finish(state, events, False, LOST_TRACK)
+        return events
+    pending = state.pending
+    if pending is not None and pending["kind"] == "discard" and not hand_limit_over(state, pending["seat"]):
+        state.pending = None  # the discard is done, or a card played from that hand brought it down
     for s in range(len(state.players)):
         check_hand(state, s, events)
     if all(v >= 0 for v in production(state, content).values()):
-        finish(state, events, True, "Every production level is 0 or more: the colony sustains itself.")
-        return events
-    if (
-        state.pending is None
-        and state.phase == "actions"
-        and (state.actions_left == 0 or action.kind == "end_turn")
-    ):
+        finish(state, events, True, WON)
+    elif action.kind == "end_turn":
         end_actions(state, content, events)
     return events
 
@@ -69,40 +74,20 @@ def _choose(state: ColonyState, content: Content, seat: int, character: str, eve
         start_turn(state, content, 0, events)
 
 
-def _restored(state: ColonyState, depleted: list[str], events: list[Event]) -> None:
-    for r in depleted:
-        if state.supplies[r] > 0:
-            events.append(
-                Event(
-                    "supply_restored",
-                    f"{r.capitalize()} is back: the emergency level falls to {emergency_level(state)}.",
-                    {"resource": r, "level": emergency_level(state)},
-                )
-            )
-
-
 def _draw(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    draw(state, seat, events)
+    draw(state, content, seat, events)
 
 
 def _give(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    _transfer(state, seat, int(action.arg("seat")), str(action.arg("card")), events)
+    to, card = int(action.arg("seat")), str(action.arg("card"))
+    text = f"{state.players[seat]} gives {name(content, card)} to {state.players[to]}."
+    transfer(state, seat, to, card, events, text)
 
 
 def _take(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    _transfer(state, int(action.arg("seat")), seat, str(action.arg("card")), events)
-
-
-def _transfer(state: ColonyState, giver: int, receiver: int, card: str, events: list[Event]) -> None:
-    state.hands[giver].remove(card)
-    state.hands[receiver].append(card)
-    events.append(
-        Event(
-            "card_transferred",
-            f"{state.players[giver]} hands a card to {state.players[receiver]}.",
-            {"from": giver, "to": receiver, "card": card},
-        )
-    )
+    frm, card = int(action.arg("seat")), str(action.arg("card"))
+    text = f"{state.players[seat]} takes {name(content, card)} from {state.players[frm]}."
+    transfer(state, frm, seat, card, events, text)
 
 
 def _deploy(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
@@ -122,8 +107,7 @@ def _deploy(state: ColonyState, content: Content, seat: int, action: Action, eve
 
 
 def _move(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    state.pawns[seat] = str(action.arg("at"))
-    events.append(Event("pawn_moved", f"{state.players[seat]} moves to {state.pawns[seat]}.", {"seat": seat}))
+    move_pawn(state, content, seat, str(action.arg("at")), events, "moves to")
 
 
 def _generate(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
@@ -132,7 +116,7 @@ def _generate(state: ColonyState, content: Content, seat: int, action: Action, e
 
 
 def _repair(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    remove_token(state, state.pawns[seat], str(action.arg("token")), events)
+    remove_token(state, content, state.pawns[seat], str(action.arg("token")), events)
 
 
 def _switch(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
@@ -162,14 +146,26 @@ def _play(state: ColonyState, content: Content, seat: int, action: Action, event
     play(state, content, seat, action, events)
 
 
-def _discard(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    discard(state, seat, str(action.arg("card")))
+def _place(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
+    assert state.pending is not None
+    token = str(state.pending["token"])
     state.pending = None
-    events.append(Event("card_discarded", f"{state.players[seat]} discards a card.", {"seat": seat}))
+    place_token(state, content, str(action.arg("at")), token, events)
+    if lost_by_emergency(state):
+        finish(state, events, False, LOST_TRACK)
+    else:
+        resolve(state, content, events)
+
+
+def _discard(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
+    card = str(action.arg("card"))
+    discard(state, seat, card)
+    text = f"{state.players[seat]} discards {name(content, card)}."
+    events.append(Event("card_discarded", text, {"seat": seat, "card": card}))
 
 
 def _end(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    events.append(Event("actions_ended", f"{state.players[seat]} ends the actions step.", {"seat": seat}))
+    events.append(Event("actions_ended", f"{state.players[seat]} ends the turn.", {"seat": seat}))
 
 
 HANDLERS = {
@@ -185,5 +181,6 @@ HANDLERS = {
     "special": _special,
     "play": _play,
     "discard": _discard,
+    "place": _place,
     "end_turn": _end,
 }

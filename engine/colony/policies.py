@@ -49,7 +49,14 @@ def greedy_policy(content: Content, state: ColonyState, seat: int, actions: list
         return min(by["discard"], key=lambda a: card_value(content, state, seat, str(a.arg("card"))))
     if "place" in by:
         return by["place"][-1]
-    for step in (_rescue, _deploy, _repair, _heal, _reposition, _draw):
+    # With no action left only a card's effect can still help this turn; repositioning or drawing
+    # would spend a card for nothing, so the turn ends.
+    steps = (
+        (_rescue, _deploy, _repair, _heal, _reposition, _draw)
+        if state.actions_left
+        else (_rescue, _repair, _heal)
+    )
+    for step in steps:
         chosen = step(content, state, seat, by)
         if chosen is not None:
             return chosen

@@ -11,12 +11,17 @@ from engine.colony.describe import describe_action
 from engine.colony.legal import legal
 from engine.colony.model import MAX_SEATS, MIN_SEATS, Content
 from engine.colony.perform import perform
+from engine.colony.policies import greedy_policy
+from engine.colony.refusal import refusal
 from engine.colony.setup import new_game
 from engine.colony.state import ColonyState
 from engine.colony.view import table_view
 from engine.core.action import Action
 from engine.core.errors import GameOverError, NotYourTurnError, SchemaError
 from engine.core.game import Event, GameMeta, Outcome
+from engine.core.rng import Rng
+
+TIMEOUT_SALT = 0x7137E0
 
 META = GameMeta(
     key="colony",
@@ -24,7 +29,7 @@ META = GameMeta(
     min_players=MIN_SEATS,
     max_players=MAX_SEATS,
     chance=True,
-    hidden_information=True,
+    hidden_information=False,  # hands are public; the decks are chance
     cooperative=True,
     rules_version="1",
 )
@@ -51,15 +56,16 @@ class ColonyRules:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
-        if seat not in self.active_seats(state):
-            raise NotYourTurnError("It is not your turn to act.")
+        if not 0 <= seat < len(state.players):
+            raise NotYourTurnError("You have no seat at this table.")
+        if seat not in self._may_act(state):
+            raise NotYourTurnError(refusal(state, self.content, seat, action))
         new = state.clone()
         events = perform(new, self.content, seat, action)
         return new, events
 
-    def active_seats(self, state: ColonyState) -> frozenset[int]:
-        """Draft: who has not chosen; a pending choice: its owner; otherwise the turn's player plus
-        anyone holding a Plan (Plans may be played at any time)."""
+    def to_move(self, state: ColonyState) -> frozenset[int]:
+        """Draft: who has not chosen; a pending choice: its owner; otherwise the turn's player."""
         if state.outcome is not None:
             return frozenset()
         if state.phase == "draft":
@@ -67,13 +73,23 @@ class ColonyRules:
         if state.pending is not None:
             owner = state.pending["seat"] if state.pending["kind"] == "discard" else state.seat
             return frozenset({int(owner)})
-        cards = self.content.cards
-        planners = {
-            s
-            for s, hand in enumerate(state.hands)
-            if any(cards[c].type == "plan" for c in hand) and play_actions(state, self.content, s)
-        }
-        return frozenset({state.seat} | planners)
+        return frozenset({state.seat})
+
+    def timeout_action(self, state: ColonyState, seat: int) -> Action | None:
+        """The greedy policy's move for ``seat``, its tie-breaks seeded by the game's own position."""
+        actions = self.legal_actions(state, seat)
+        if not actions or seat not in self.to_move(state):
+            return None
+        rng = Rng(state.rng.seed ^ TIMEOUT_SALT, state.rng.position)
+        return greedy_policy(self.content, state, seat, actions, rng)
+
+    def _may_act(self, state: ColonyState) -> frozenset[int]:
+        """The seats waited for plus anyone who may play a card now (Plans may be played at any time)."""
+        waited = self.to_move(state)
+        if state.outcome is not None or state.phase == "draft":
+            return waited
+        players = range(len(state.players))
+        return waited | {s for s in players if play_actions(state, self.content, s)}
 
     def outcome(self, state: ColonyState) -> Outcome | None:
         if state.outcome is None:

@@ -11,7 +11,7 @@ from engine.colony.derive import (
     production,
 )
 from engine.colony.model import HUB, MAX_LOSS_TOKENS, PRODUCTION_MIN, RESOURCES, SUPPLY_MAX, TRACK, Content
-from engine.colony.ops import add_supply, finish, name
+from engine.colony.ops import add_supply, article, finish, level_events, name, place, token_name
 from engine.colony.state import ColonyState, Json
 from engine.core.game import Event
 
@@ -59,19 +59,7 @@ def resource_update(state: ColonyState, content: Content, events: list[Event]) -
             {"before": before, "after": dict(state.supplies), "production": levels},
         )
     )
-    depletion_events(state, before, events)
-
-
-def depletion_events(state: ColonyState, before: dict[str, int], events: list[Event]) -> None:
-    for r in RESOURCES:
-        if before[r] > 0 and state.supplies[r] == 0:
-            events.append(
-                Event(
-                    "supply_depleted",
-                    f"{r.capitalize()} is depleted: the emergency level rises to {emergency_level(state)}.",
-                    {"resource": r, "level": emergency_level(state)},
-                )
-            )
+    level_events(state, before, events)
 
 
 def resolve(state: ColonyState, content: Content, events: list[Event]) -> None:
@@ -79,9 +67,7 @@ def resolve(state: ColonyState, content: Content, events: list[Event]) -> None:
     while state.queue and state.outcome is None:
         step = state.queue.pop(0)
         if step["kind"] == "supply":
-            before = dict(state.supplies)
             add_supply(state, step["resource"], step["amount"], events, name(content, str(state.last_event)))
-            depletion_events(state, before, events)
         else:
             options = token_options(state, content, step)
             if len(options) > 1:
@@ -89,15 +75,16 @@ def resolve(state: ColonyState, content: Content, events: list[Event]) -> None:
                 events.append(
                     Event(
                         "choice_required",
-                        f"{state.players[state.seat]} chooses where the {token_of(step)} token goes.",
+                        f"{state.players[state.seat]} chooses where {article(token_name(token_of(step)))} "
+                        f"goes: {', '.join(place(state, content, at) for at in options)}.",
                         {"seat": state.seat, "token": token_of(step), "options": options},
                     )
                 )
                 return
             if options:
-                place_token(state, options[0], token_of(step), events)
+                place_token(state, content, options[0], token_of(step), events)
             else:
-                events.append(Event("token_skipped", f"No {token_of(step)} token can be placed.", {}))
+                events.append(Event("token_skipped", f"No {token_name(token_of(step))} can be placed.", {}))
         if lost_by_emergency(state):
             finish(state, events, False, LOST_TRACK)
     if state.outcome is None:
@@ -123,14 +110,15 @@ def token_options(state: ColonyState, content: Content, step: Json) -> list[str]
     return options
 
 
-def place_token(state: ColonyState, at: str, token: str, events: list[Event]) -> None:
+def place_token(state: ColonyState, content: Content, at: str, token: str, events: list[Event]) -> None:
     module = state.grid[at]
     if token == "emergency":
         module["emergency"] += 1
-        text = f"An Emergency token goes on {at}: the emergency level rises to {emergency_level(state)}."
+        effect = f"the emergency level rises to {emergency_level(state)}"
     else:
         module["loss"][token] = module["loss"].get(token, 0) + 1
-        text = f"A {token} loss token goes on {at}: {token} production falls by 1."
+        effect = f"{token} production falls by 1"
+    text = f"{article(token_name(token), start=True)} goes on {place(state, content, at)}: {effect}."
     events.append(Event("token_placed", text, {"at": at, "token": token}))
 
 

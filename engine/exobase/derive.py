@@ -16,23 +16,30 @@ from engine.exobase.state import ExoState, Json
 
 @dataclass(frozen=True)
 class Derived:
-    """Shared between states with the same base and founders, so its mappings are read-only."""
+    """Shared between states with the same base and founders, so its mappings are read-only.
+
+    ``raw`` is production before the track's limits; ``production`` is what the track shows
+    (``raw`` less the units lost off its ends, see ``track``).
+    """
 
     supply: int
     demand: int
     powered: frozenset[str]
     production: Mapping[str, int]
+    raw: Mapping[str, int]
     cap: Mapping[str, int]
 
     @property
     def bank(self) -> int:
+        """Spare cubes in the Power Bank; negative while the player still owes dark locations."""
         return self.supply - self.demand
 
 
 _card_of = itemgetter("card")
-# What derive reads: per living founder (id, tucked cards); per location (card, level, damaged, picks).
+# What derive reads: per living founder (id, tucked cards); per location (card, level, damaged,
+# picks, dark).
 _FounderKey = tuple[str, tuple[str, ...]]
-_PlacedKey = tuple[str, int, bool, tuple[str, ...]]
+_PlacedKey = tuple[str, int, bool, tuple[str, ...], bool]
 
 
 def passives(state: ExoState, content: Content, founder: Json) -> list[Mapping[str, Any]]:
@@ -55,13 +62,17 @@ def _passives(content: Content, fid: str, tucked: Iterable[str]) -> list[Mapping
 def _card_facts(
     content: Content, cid: str, level: int, damaged: bool
 ) -> tuple[int, int, tuple[tuple[str, int], ...], int]:
-    """(energy supplied, energy needed, production, extra storage) of a card at a level."""
+    """(energy supplied, energy needed, production, extra storage) of a card at a level.
+
+    Bolt icons on builds and upgrades are not here: their cubes join the Power Bank for
+    good (``ExoState.bolts``), as the rulebook adds them to the bank, not to the card.
+    """
     card = content.cards[cid]
     benefits = [card.build] + [card.levels[i].benefit for i in range(1, level)]
-    supply = sum(b.energy for b in benefits)
+    supply = 0
     if card.generator:
         energy = card.levels[level - 1].energy
-        supply += (energy + 1) // 2 if damaged else energy
+        supply = (energy + 1) // 2 if damaged else energy
     production: dict[str, int] = {}
     for benefit in benefits:
         for r, n in benefit.production.items():
@@ -89,41 +100,70 @@ def _founder_share(
 def derive(state: ExoState, content: Content) -> Derived:
     """Energy, power, production and storage caps, computed once per distinct base and founders."""
     founders = tuple([(f["id"], tuple(map(_card_of, f["tucked"]))) for f in state.founders if f["alive"]])
-    base = tuple([(b["card"], b["level"], b["damage"] != 0, tuple(b["picks"])) for b in state.base])
-    return _derive(content, state.mode, founders, base)
+    dark = state.dark
+    base = tuple(
+        [(b["card"], b["level"], b["damage"] != 0, tuple(b["picks"]), b["card"] in dark) for b in state.base]
+    )
+    lost = tuple(sorted(state.overflow.items()))
+    return _derive(content, state.mode, founders, base, state.bolts, lost)
 
 
 @lru_cache(maxsize=8192)
 def _derive(
-    content: Content, mode_key: str, founders: tuple[_FounderKey, ...], base: tuple[_PlacedKey, ...]
+    content: Content,
+    mode_key: str,
+    founders: tuple[_FounderKey, ...],
+    base: tuple[_PlacedKey, ...],
+    bolts: int,
+    lost: tuple[tuple[str, int], ...],
 ) -> Derived:
     mode = content.modes[mode_key]
     prod = dict(mode.start_production)
     supply, extra, boosts = _founder_share(content, founders)
     for r, n in boosts:
         prod[r] += n
-    facts = [_card_facts(content, cid, level, damaged) for cid, level, damaged, _ in base]
-    supply += sum(f[0] for f in facts)
-    left = supply
+    facts = [_card_facts(content, cid, level, damaged) for cid, level, damaged, _, _ in base]
+    supply += bolts + sum(f[0] for f in facts)
+    demand = 0
     powered: set[str] = set()
-    for (cid, _, _, picks), (_, need, production, storage) in zip(base, facts, strict=True):
+    for (cid, _, _, picks, dark), (_, need, production, storage) in zip(base, facts, strict=True):
         extra += storage
-        if need > left:
+        if dark:
             continue
-        left -= need
+        demand += need
         powered.add(cid)
         for r, n in production:
             prod[r] += n
         for r in picks:
             prod[r] += 1
     top = mode.production_max
+    off = dict(lost)
     return Derived(
         supply=supply,
-        demand=supply - left,
+        demand=demand,
         powered=frozenset(powered),
-        production=MappingProxyType({r: max(0, min(top, prod[r])) for r in RESOURCES}),
+        production=MappingProxyType({r: max(0, min(top, prod[r] - off.get(r, 0))) for r in RESOURCES}),
+        raw=MappingProxyType(prod),
         cap=MappingProxyType({r: BASE_STORAGE_CAP + extra for r in RESOURCES}),
     )
+
+
+def track(state: ExoState, content: Content, d: Derived) -> bool:
+    """Move the production markers the way the printed track does; returns whether any moved.
+
+    A marker cannot pass either end of the track: a gain above the maximum is lost, so a
+    later loss lowers the marker from the maximum, not from a hidden surplus. ``overflow``
+    keeps, per resource, how far the raw sum has drifted from the marker.
+    """
+    top = content.modes[state.mode].production_max
+    moved = False
+    for r in RESOURCES:
+        shown = d.raw[r] - state.overflow.get(r, 0)
+        drift = shown - top if shown > top else min(shown, 0)
+        if drift:
+            state.overflow[r] = state.overflow.get(r, 0) + drift
+            moved = True
+    return moved
 
 
 def adjacency(state: ExoState, content: Content) -> dict[str, frozenset[str]]:

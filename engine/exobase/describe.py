@@ -5,13 +5,13 @@ from __future__ import annotations
 from engine.core.action import Action
 from engine.exobase.common import name
 from engine.exobase.instants import instant_list
-from engine.exobase.model import Content
+from engine.exobase.model import Content, cost_label
 from engine.exobase.place_apply import describe_placement
-from engine.exobase.place_legal import PLACEMENT_KINDS
+from engine.exobase.place_legal import PLACEMENT_KINDS, upgrade_need
 from engine.exobase.state import ExoState
 
 FIXED = {
-    "end_placement": "End placement",
+    "end_placement": "End placement (Ready)",
     "roll_hazard": "Roll for the hazard",
     "next_day": "End the night and refill the rows",
 }
@@ -27,6 +27,8 @@ def describe_action(content: Content, action: Action, state: ExoState) -> str:
         text = describe_placement(content, action)
         if kind == "build":
             return f"{who}: build {card} at ({action.arg('at')})"
+        if kind == "upgrade":
+            return f"{who} {text}{_upgrade_price(content, action, state)}"
         return f"{who} {text}"
     if kind == "instant":
         return f"{who}: {_instant_text(content, action, state)}"
@@ -36,7 +38,8 @@ def describe_action(content: Content, action: Action, state: ExoState) -> str:
         "relocate": f"Move {who} to {card}",
         "tuck": f"{who} keeps {card}",
         "rest": f"{who} rests (2 food -> 1 health)",
-        "flip": f"Flip {card} into the location row",
+        "flip": _flip_text(content, str(action.get("card", ""))),
+        "power_down": f"Let {card} go dark (its cubes return to the bank)",
     }
     return labels.get(kind, str(action))
 
@@ -58,3 +61,23 @@ def _instant_text(content: Content, action: Action, state: ExoState) -> str:
     if resource is not None:
         text += f" ({resource})"
     return text
+
+
+def _flip_text(content: Content, cid: str) -> str:
+    """The location side first: that is what the flip brings into play."""
+    card = content.cards.get(cid)
+    if card is None:
+        return f"Flip {cid} into the location row"
+    task = f", from task {card.task.name}" if card.task is not None else ""
+    return f"Flip in {card.location_side}{task}"
+
+
+def _upgrade_price(content: Content, action: Action, state: ExoState) -> str:
+    """What the next level costs, energy included, so a choice shows its price before it is made."""
+    placed = state.placed(str(action.get("card", "")))
+    card = content.cards.get(str(action.get("card", "")))
+    if placed is None or card is None or placed["level"] >= card.max_level:
+        return ""
+    need = upgrade_need(card, placed["level"])
+    energy = f" + {need} energy" if need else ""
+    return f" to L{placed['level'] + 1} ({cost_label(card.levels[placed['level']].cost)}{energy})"

@@ -12,9 +12,11 @@ from engine.exobase.instants import instant_actions, use_instant
 from engine.exobase.model import Content
 from engine.exobase.place_apply import place
 from engine.exobase.place_legal import PLACEMENT_KINDS, free_founders, placements
+from engine.exobase.power import balance
 from engine.exobase.state import ExoState
+from engine.exobase.why import why
 
-PENDING_KINDS = ("choose_target", "pay_health", "relocate", "flip")
+PENDING_KINDS = ("choose_target", "pay_health", "relocate", "flip", "power_down")
 NIGHT_KINDS = ("tuck", "rest", "next_day")
 
 
@@ -25,8 +27,10 @@ def legal(
     fid: str | None = None,
     card: str | None = None,
     d: Derived | None = None,
+    seat: int = 0,
 ) -> list[Action]:
-    """The legal actions now; with ``kind`` (and ``fid``/``card`` for placements) only a matching subset."""
+    """The legal actions of ``seat`` now; with ``kind`` (and ``fid``/``card`` for placements) only a
+    matching subset."""
     if state.outcome is not None:
         return []
     out: list[Action] = []
@@ -41,7 +45,7 @@ def legal(
             fids = [f["id"] for f in free_founders(state) if fid is None or f["id"] == fid]
             if fids:
                 out += placements(state, content, d or derive(state, content), fids, kind, card)
-        if kind in (None, "end_placement"):
+        if kind in (None, "end_placement") and seat not in state.ready:
             out.append(action_of("end_placement"))
     elif state.phase == "hazard" and kind in (None, "roll_hazard") and state.hazard is None:
         out.append(action_of("roll_hazard"))
@@ -50,21 +54,33 @@ def legal(
     return out
 
 
-def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
-    """Apply a legal action to ``state`` in place; raises IllegalActionError when it is not legal now."""
+def perform(state: ExoState, content: Content, action: Action, seat: int = 0) -> list[Event]:
+    """Apply ``seat``'s legal action to ``state`` in place; raises IllegalActionError when it is not
+    legal now."""
     fid = action.get("founder")
     card = action.get("card")
     d = derive(state, content) if action.kind in PLACEMENT_KINDS else None
     subset = legal(
-        state, content, action.kind, None if fid is None else str(fid), None if card is None else str(card), d
+        state,
+        content,
+        action.kind,
+        None if fid is None else str(fid),
+        None if card is None else str(card),
+        d,
+        seat,
     )
     if action not in subset:
-        raise IllegalActionError(_why(state, action))
+        raise IllegalActionError(why(state, content, action, seat))
     events: list[Event] = []
     kind = action.kind
+    if seat in state.ready and kind != "end_placement":
+        # Acting again during placement withdraws that seat's readiness.
+        state.ready = [s for s in state.ready if s != seat]
     unchanged: Derived | None = None
     if kind == "instant":
         use_instant(state, content, action, events)
+        if state.pending is not None and state.pending["kind"] == "power_down":
+            _recheck_power(state, content, events)
     elif kind in PLACEMENT_KINDS:
         founder = founder_or_fail(state, str(fid))
         assert d is not None
@@ -73,8 +89,7 @@ def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
         if kind in ("work", "task") and founder["alive"]:
             unchanged = d
     elif kind == "end_placement":
-        state.phase = "hazard"
-        events.append(Event("phase", "Placement is over: roll for the hazard.", {"phase": "hazard"}))
+        ready(state, seat, events)
     elif kind == "roll_hazard":
         hazard.roll_hazard(state, content, events)
     elif kind == "flip":
@@ -87,11 +102,29 @@ def perform(state: ExoState, content: Content, action: Action) -> list[Event]:
         night.rest(state, content, str(fid), events)
     else:
         night.next_day(state, content, events)
-    settle(state, content, events, unchanged)
+    settle(state, content, events, balance(state, content, events, unchanged))
     return events
 
 
-def _why(state: ExoState, action: Action) -> str:
-    if state.pending is not None and action.kind != "instant":
-        return f"First: {state.pending['text']}"
-    return f"You cannot {action.kind.replace('_', ' ')} that way now."
+def _recheck_power(state: ExoState, content: Content, events: list[Event]) -> None:
+    """An instant repair may end a shortage: ask again, or carry the hazard on when none is left."""
+    if state.phase == "hazard":
+        hazard.resolve(state, content, events)
+    else:
+        # The check after every action asks again while energy is still short.
+        state.pending = None
+
+
+def ready(state: ExoState, seat: int, events: list[Event]) -> None:
+    """A seat confirms the end of placement; the phase ends once every seat has."""
+    state.ready = sorted([*state.ready, seat])
+    waiting = [s for s in range(len(state.players)) if s not in state.ready]
+    if waiting:
+        names = ", ".join(state.players[s] for s in waiting)
+        # The narration names who pressed; the text says who is still awaited.
+        text = f"Ready to end placement; waiting for {names}."
+        events.append(Event("ready", text, {"seat": seat, "waiting": waiting}))
+        return
+    state.ready = []
+    state.phase = "hazard"
+    events.append(Event("phase", "Placement is over: roll for the hazard.", {"phase": "hazard"}))

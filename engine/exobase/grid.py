@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from engine.exobase.model import OPPOSITE, STEP
 
@@ -12,11 +12,6 @@ Cell = tuple[int, int]
 def neighbour(cell: Cell, side: str) -> Cell:
     dx, dy = STEP[side]
     return (cell[0] + dx, cell[1] + dy)
-
-
-def neighbours(cell: Cell) -> Iterator[tuple[str, Cell]]:
-    for side in STEP:
-        yield side, neighbour(cell, side)
 
 
 def fits(doors: frozenset[str], cell: Cell, grid: Mapping[Cell, frozenset[str]]) -> bool:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.core.game import Event
+from engine.exobase import power
 from engine.exobase.common import action_of, hurt, name
-from engine.exobase.grid import neighbours
+from engine.exobase.derive import derive, linked
 from engine.exobase.model import Content
 from engine.exobase.state import ExoState, Json
 
@@ -39,6 +40,9 @@ def resolve(state: ExoState, content: Content, events: list[Event]) -> None:
         alive = [f["id"] for f in state.founders if f["alive"]]
         if not alive:
             return
+        # Missing energy is settled before anything else happens to the base.
+        if power.ask(state, content, derive(state, content), events):
+            return
         if state.relocating:
             move = state.relocating[0]
             if move["founder"] not in alive:
@@ -70,17 +74,21 @@ def resolve(state: ExoState, content: Content, events: list[Event]) -> None:
 
 
 def _lose(state: ExoState, losses: dict[str, int], events: list[Event]) -> None:
+    paid: dict[str, int] = {}
+    missing: dict[str, int] = {}
     for r, n in losses.items():
-        paid = min(state.storage[r], n)
-        state.storage[r] -= paid
-        state.owed += n - paid
-    events.append(
-        Event(
-            "lost",
-            "Lost " + ", ".join(f"{n} {r}" for r, n in losses.items()) + ".",
-            {"resources": dict(losses)},
-        )
-    )
+        paid[r] = min(state.storage[r], n)
+        state.storage[r] -= paid[r]
+        if n > paid[r]:
+            missing[r] = n - paid[r]
+    state.owed += sum(missing.values())
+    taken = ", ".join(f"{n} {r}" for r, n in paid.items() if n)
+    text = f"Lost {taken} from storage" if taken else "Storage had none of it"
+    if missing:
+        short = ", ".join(f"{n} {r}" for r, n in missing.items())
+        text += f"; {short} missing must be paid in health"
+    data = {"resources": {r: n for r, n in paid.items() if n}, "missing": missing}
+    events.append(Event("lost", text + ".", data))
 
 
 def _target(state: ExoState, content: Content, events: list[Event]) -> bool:
@@ -99,8 +107,7 @@ def _target(state: ExoState, content: Content, events: list[Event]) -> bool:
                 {"die": die, "card": None, "reroll": True},
             )
         )
-    fewest = min(b["damage"] for b in hits)
-    tied = [b["card"] for b in hits if b["damage"] == fewest]
+    tied = fewest_tokens(state, content, die)
     if len(tied) > 1:
         events.append(
             Event(
@@ -113,6 +120,7 @@ def _target(state: ExoState, content: Content, events: list[Event]) -> bool:
             "kind": "choose_target",
             "text": f"Target roll {die}: choose a location.",
             "options": tied,
+            "die": die,
         }
         return False
     events.append(
@@ -122,28 +130,64 @@ def _target(state: ExoState, content: Content, events: list[Event]) -> bool:
     return True
 
 
+def fewest_tokens(state: ExoState, content: Content, die: int) -> list[str]:
+    """The locations matching ``die`` that carry the fewest damage tokens (a tie is the player's choice)."""
+    hits = [b for b in state.base if content.cards[b["card"]].dice == die]
+    fewest = min((b["damage"] for b in hits), default=0)
+    return [b["card"] for b in hits if b["damage"] == fewest]
+
+
+def retarget(state: ExoState, content: Content) -> None:
+    """Re-check a waiting tie after a repair: a location may no longer have the fewest tokens."""
+    pending = state.pending
+    if pending is not None and pending["kind"] == "choose_target":
+        # A new dict, not an edit in place: clones share it (see ExoState.clone).
+        state.pending = {**pending, "options": fewest_tokens(state, content, int(pending["die"]))}
+
+
+def standing_in(state: ExoState, content: Content, cid: str) -> list[Json]:
+    """The living founders on a location; the core Hab also holds everyone not out at work.
+
+    Founders start each day in the Hab and go back there at night, so an unplaced
+    founder (or one with nowhere to go after a destruction) stands in the Hab; a
+    founder on a task card stands outside the base.
+    """
+    card = content.cards[cid]
+    hab = card.core and card.type == "habitat"
+    return [
+        f
+        for f in state.founders
+        if f["alive"] and (f["at"] == cid or (hab and f["at"] is None and f["task"] is None))
+    ]
+
+
 def damage(state: ExoState, content: Content, cid: str, events: list[Event]) -> None:
     """One damage token; the second destroys the location and sends its founders elsewhere."""
     placed = state.placed(cid)
     assert placed is not None
     placed["damage"] += 1
-    there = [f for f in state.founders if f["alive"] and f["at"] == cid]
-    text = f"{name(content, cid)} takes damage ({placed['damage']} token(s))."
-    events.append(Event("damaged", text, {"card": cid, "tokens": placed["damage"]}))
+    there = standing_in(state, content, cid)
+    text = f"{name(content, cid)} takes damage ({placed['damage']} token(s))"
+    card = content.cards[cid]
+    if card.generator and placed["damage"] == 1:
+        supply = (card.levels[placed["level"] - 1].energy + 1) // 2
+        text += f": it runs at half capacity ({supply} energy) until repaired"
+    events.append(Event("damaged", text + ".", {"card": cid, "tokens": placed["damage"]}))
     if placed["damage"] < 2:
         for f in there:
             hurt(state, content, f, DAMAGE_HURT, events)
         return
+    # Founders flee through a doorway, so only locations linked to the ruin are open to them.
+    options = sorted(linked(state, content, cid) or ())
     state.base.remove(placed)
     state.removed.append(cid)
+    state.dark = [c for c in state.dark if c != cid]
     events.append(Event("destroyed", f"{name(content, cid)} is destroyed.", {"card": cid}))
-    cells = {(b["x"], b["y"]): b["card"] for b in state.base}
-    options = [cells[c] for _, c in neighbours((placed["x"], placed["y"])) if c in cells]
     for f in there:
         hurt(state, content, f, DESTROY_HURT, events)
         f["at"] = None
         if f["alive"] and options:
-            state.relocating.append({"founder": f["id"], "options": sorted(options)})
+            state.relocating.append({"founder": f["id"], "options": options})
 
 
 def _nightfall(state: ExoState, events: list[Event]) -> None:
@@ -164,6 +208,8 @@ def pending_actions(state: ExoState) -> list[Action]:
         return [action_of("pay_health", founder=f) for f in pending["options"]]
     if kind == "relocate":
         return [action_of("relocate", founder=pending["founder"], card=c) for c in pending["options"]]
+    if kind == "power_down":
+        return [action_of("power_down", card=c) for c in pending["options"]]
     return [action_of("flip", card=c) for c in pending["options"]]
 
 
@@ -173,6 +219,12 @@ def answer(state: ExoState, content: Content, action: Action, events: list[Event
         cid = str(action.arg("card"))
         events.append(Event("target_chosen", f"{name(content, cid)} is hit.", {"card": cid}))
         damage(state, content, cid, events)
+    elif action.kind == "power_down":
+        power.power_down(state, content, str(action.arg("card")), events)
+        if state.phase != "hazard":
+            # Outside the hazard the check after the action asks again while energy is still short.
+            state.pending = None
+            return
     elif action.kind == "pay_health":
         founder = state.founder(str(action.arg("founder")))
         assert founder is not None

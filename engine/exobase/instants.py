@@ -10,6 +10,7 @@ from engine.core.action import Action
 from engine.core.game import Event
 from engine.exobase.common import action_of, name, store
 from engine.exobase.derive import derive
+from engine.exobase.hazard import retarget
 from engine.exobase.model import RESOURCES, Content
 from engine.exobase.state import ExoState, Json
 
@@ -92,12 +93,14 @@ def use_instant(state: ExoState, content: Content, action: Action, events: list[
         founder["tucked"] = [{**t, "used": True} if t["card"] == key else t for t in founder["tucked"]]
     who = name(content, fid)
     cap = derive(state, content).cap
-    if "gain" in effect:
-        added = store(state, cap, dict(effect["gain"]))
-        events.append(Event("gained", f"{who} uses an ability.", {"founder": fid, "resources": added}))
-    elif "choice_gain" in effect:
-        added = store(state, cap, {str(action.arg("resource")): int(effect["choice_gain"])})
-        events.append(Event("gained", f"{who} uses an ability.", {"founder": fid, "resources": added}))
+    if "gain" in effect or "choice_gain" in effect:
+        wanted = dict(effect.get("gain", {}))
+        if "choice_gain" in effect:
+            wanted[str(action.arg("resource"))] = int(effect["choice_gain"])
+        added = store(state, cap, wanted)
+        got = ", ".join(f"+{n} {r}" for r, n in added.items()) or "nothing (storage full)"
+        text = f"{who} uses an ability: {got}."
+        events.append(Event("gained", text, {"founder": fid, "resources": added}))
     elif "heal" in effect:
         target = state.founder(str(action.arg("target")))
         assert target is not None
@@ -112,3 +115,4 @@ def use_instant(state: ExoState, content: Content, action: Action, events: list[
         assert placed is not None
         placed["damage"] -= 1
         events.append(Event("repaired", f"{who} repairs {name(content, cid)}.", {"card": cid}))
+        retarget(state, content)

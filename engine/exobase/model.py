@@ -110,6 +110,17 @@ class Card:
     def max_level(self) -> int:
         return len(self.levels)
 
+    @property
+    def location_side(self) -> str:
+        """The location side in a few words: what building it costs and gives."""
+        if self.generator:
+            power = f"supplies {self.levels[0].energy} energy"
+        elif self.silo:
+            power = f"+{self.levels[0].storage} storage, no energy"
+        else:
+            power = f"needs {self.levels[0].energy} energy"
+        return f"{self.name} (build {cost_label(self.cost)}, {power}; gives {self.build.label})"
+
     def needs(self, level: int) -> int:
         """Energy cubes this card draws from the bank at ``level`` (0 for generators and silos)."""
         if self.generator or self.silo:

@@ -60,8 +60,17 @@ def rest(state: ExoState, content: Content, fid: str, events: list[Event]) -> No
 def next_day(state: ExoState, content: Content, events: list[Event]) -> None:
     for f in state.founders:
         f["task"] = None
+    if state.day >= content.modes[state.mode].days:
+        # The last night ends the game: refilling rows for a day that never comes is pointless.
+        _time_out(state, events)
+        return
     _fill_task_row(state)
     _refill(state, content, events)
+
+
+def _time_out(state: ExoState, events: list[Event]) -> None:
+    state.day += 1
+    finish(state, events, False, "The meteorites arrive before the base is ready.", 0)
 
 
 def flip(state: ExoState, content: Content, cid: str, events: list[Event]) -> None:
@@ -70,7 +79,10 @@ def flip(state: ExoState, content: Content, cid: str, events: list[Event]) -> No
     else:
         state.pile.pop(0)
     state.location_row[state.location_row.index(None)] = cid
-    events.append(Event("flipped", f"{name(content, cid)} joins the location row.", {"card": cid}))
+    card = content.cards[cid]
+    task = f"{card.task.name} flips over: " if card.task is not None else ""
+    text = f"{card.location_side} joins the location row."
+    events.append(Event("flipped", text if not task else task + text, {"card": cid}))
     _refill(state, content, events)
 
 
@@ -93,9 +105,6 @@ def _refill(state: ExoState, content: Content, events: list[Event]) -> None:
     state.pending = None
     _fill_task_row(state)
     state.day += 1
-    if state.day > content.modes[state.mode].days:
-        finish(state, events, False, "The meteorites arrive before the base is ready.", 0)
-        return
     morning(state, content, events)
 
 
@@ -110,5 +119,6 @@ def morning(state: ExoState, content: Content, events: list[Event]) -> None:
     events.append(Event("day_started", f"Day {state.day} begins.", {"day": state.day}))
     d = derive(state, content)
     gains = store(state, d.cap, {r: n for r, n in d.production.items() if n})
-    events.append(Event("production", "Morning production.", {"gains": gains}))
+    added = ", ".join(f"+{n} {r}" for r, n in gains.items()) or "nothing (storage full or no production)"
+    events.append(Event("production", f"Morning production: {added}.", {"gains": gains}))
     events.append(Event("phase", "Place your founders.", {"phase": "placement"}))

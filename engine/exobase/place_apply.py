@@ -110,6 +110,8 @@ def _gain(
     resource: str | None,
     events: list[Event],
 ) -> None:
+    # The price comes first on every space, healing ones included ("1 food -> heal 3").
+    pay(state, dict(space.pay))
     if space.heal:
         before = founder["health"]
         founder["health"] = min(content.founders[founder["id"]].max_health, before + space.heal)
@@ -123,7 +125,6 @@ def _gain(
             )
         )
         return
-    pay(state, dict(space.pay))
     if space.either:
         assert resource is not None
         res, amount = resource, space.amount
@@ -132,12 +133,19 @@ def _gain(
     amount += bonus(state, content, founder, cid, res)
     if founder["health"] <= content.founders[founder["id"]].injured_at:
         amount -= 1
-    added = store(state, d.cap, {res: max(0, amount)})
-    who = name(content, founder["id"])
-    text = f"{who} gains {max(0, amount)} {res}" + ("" if added.get(res, 0) == amount else " (storage full)")
-    events.append(
-        Event("gained", text + ".", {"founder": founder["id"], "resources": {res: added.get(res, 0)}})
-    )
+    amount = max(0, amount)
+    added = store(state, d.cap, {res: amount}).get(res, 0)
+    text = gain_text(name(content, founder["id"]), res, amount, added)
+    events.append(Event("gained", text, {"founder": founder["id"], "resources": {res: added}}))
+
+
+def gain_text(who: str, res: str, amount: int, added: int) -> str:
+    """What a gain really added: a full store is named, and so is what it turned away."""
+    if added == amount:
+        return f"{who} gains {amount} {res}."
+    if added == 0:
+        return f"{who} gains nothing: {res} storage is full ({amount} lost)."
+    return f"{who} gains {added} {res}; storage is full ({amount - added} lost)."
 
 
 def _work(
@@ -186,6 +194,7 @@ def _upgrade(
     level = content.cards[cid].levels[placed["level"]]
     pay(state, dict(level.cost))
     placed["level"] += 1
+    state.bolts += level.benefit.energy
     if resource is not None:
         # A new list, not an extend: clones share it (see ExoState.clone).
         placed["picks"] = placed["picks"] + [str(resource)] * level.benefit.production_choice
@@ -201,6 +210,7 @@ def _build(
     x, y = (int(v) for v in at.split(","))
     pay(state, dict(card.cost))
     state.location_row[state.location_row.index(cid)] = None
+    state.bolts += card.build.energy
     picks = [str(resource)] * card.build.production_choice if resource is not None else []
     state.base.append({"card": cid, "x": x, "y": y, "level": 1, "damage": 0, "picks": picks})
     founder["at"] = cid
@@ -209,7 +219,5 @@ def _build(
         d = derive(state, content)
         total = amount + bonus(state, content, founder, cid, res)
         added = store(state, d.cap, {res: total})
-        who = name(content, founder["id"])
-        events.append(
-            Event("gained", f"{who} gains {total} {res}.", {"founder": founder["id"], "resources": added})
-        )
+        text = gain_text(name(content, founder["id"]), res, total, added.get(res, 0))
+        events.append(Event("gained", text, {"founder": founder["id"], "resources": added}))

@@ -160,6 +160,21 @@ class _Context:
         level: int = placed["level"]
         return -level - (5.0 if card.generator else 0.0) - (2.0 if card.core else 0.0)
 
+    def _power_down(self, action: Action) -> float:
+        """Darken what costs least: production towards the green first, then the cubes it frees."""
+        cid = str(action.arg("card"))
+        card = self.c.cards[cid]
+        placed = self.s.placed(cid)
+        assert placed is not None
+        made: dict[str, int] = {}
+        for benefit in [card.build] + [card.levels[i].benefit for i in range(1, placed["level"])]:
+            for r, n in benefit.production.items():
+                made[r] = made.get(r, 0) + n
+        for r in placed["picks"]:
+            made[r] = made.get(r, 0) + 1
+        lost = sum(min(n, self.d.production[r]) for r, n in made.items())
+        return -lost * PRODUCTION_WEIGHT + card.needs(placed["level"]) - (3.0 if card.core else 0.0)
+
     def _pay_health(self, action: Action) -> float:
         return float(self._founder(action)["health"])
 

@@ -8,13 +8,17 @@ from typing import Any
 from engine.core.action import Action
 from engine.core.errors import GameOverError, NotYourTurnError, SchemaError
 from engine.core.game import Event, GameMeta, Outcome
+from engine.core.rng import Rng
 from engine.exobase import state as state_mod
 from engine.exobase.describe import describe_action
 from engine.exobase.flow import legal, perform
 from engine.exobase.model import Content
+from engine.exobase.policies import greedy_policy
 from engine.exobase.setup import MAX_SEATS, new_game
 from engine.exobase.state import ExoState
 from engine.exobase.view import table_view
+
+TIMEOUT_SALT = 0x7137E0
 
 META = GameMeta(
     key="exobase",
@@ -26,6 +30,15 @@ META = GameMeta(
     cooperative=True,
     rules_version="1",
 )
+
+
+def bolts_in(content: Content, state: ExoState) -> int:
+    """The bolt cubes the base's cards have added through their builds and upgrades so far."""
+    total = 0
+    for b in state.base:
+        card = content.cards[b["card"]]
+        total += card.build.energy + sum(card.levels[i].benefit.energy for i in range(1, b["level"]))
+    return total
 
 
 class ExoRules:
@@ -41,10 +54,10 @@ class ExoRules:
         return new_game(self.content, players, options, seed)
 
     def legal_actions(self, state: ExoState, seat: int) -> list[Action]:
-        # The same test as active_seats, without building its set on every step.
+        # The same test as to_move, without building its set on every step.
         if state.outcome is not None or seat not in range(len(state.players)):
             return []
-        return legal(state, self.content)
+        return legal(state, self.content, seat=seat)
 
     def apply(self, state: ExoState, seat: int, action: Action) -> tuple[ExoState, list[Event]]:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
@@ -53,13 +66,26 @@ class ExoRules:
         if seat not in range(len(state.players)):
             raise NotYourTurnError("You are not seated in this game.")
         new = state.clone()
-        events = perform(new, self.content, action)
+        events = perform(new, self.content, action, seat)
         return new, events
 
-    def active_seats(self, state: ExoState) -> frozenset[int]:
+    def to_move(self, state: ExoState) -> frozenset[int]:
+        """Every seat shares the one base, so the game waits on all of them until it ends;
+        during placement (with no choice pending) only on the seats not yet ready."""
         if state.outcome is not None:
             return frozenset()
-        return frozenset(range(len(state.players)))
+        seats = frozenset(range(len(state.players)))
+        if state.phase == "placement" and state.pending is None:
+            return seats - frozenset(state.ready)
+        return seats
+
+    def timeout_action(self, state: ExoState, seat: int) -> Action | None:
+        """The greedy policy's move, its tie-breaks seeded by the game's own position."""
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            return None
+        rng = Rng(state.rng.seed ^ TIMEOUT_SALT, state.rng.position)
+        return greedy_policy(self.content, state, actions, rng)
 
     def outcome(self, state: ExoState) -> Outcome | None:
         if state.outcome is None:
@@ -88,6 +114,9 @@ class ExoRules:
         loaded = state_mod.from_json(data)
         if loaded.mode not in self.content.modes:
             raise SchemaError("The saved ExoBase game uses a mode this content does not have.")
+        if "bolts" not in data:
+            # Saved before bolt cubes were kept in the bank: count those of the cards still built.
+            loaded.bolts = bolts_in(self.content, loaded)
         return loaded
 
     def describe(self, action: Action, state: ExoState) -> str:

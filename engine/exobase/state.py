@@ -18,12 +18,15 @@ Json = dict[str, Any]
 class ExoState:
     """One game of ExoBase.
 
-    ``base`` lists placed cards in the order they joined the base (that order
-    decides which locations go dark when energy runs short); ``founders`` keeps
+    ``base`` lists placed cards in the order they joined the base; ``founders`` keeps
     each dealt founder's health and today's placement; ``spots`` maps the spaces
     taken today (``"card:2"``, ``"card:up"``, ``"card:fix"``, ``"task:card"``)
     to founders. ``queue``/``owed``/``relocating`` hold the unresolved part of
-    today's hazard, and ``pending`` the choice it waits for.
+    today's hazard, and ``pending`` the choice it waits for. ``dark`` lists the
+    locations the player unpowered when energy ran short (in that order), ``bolts``
+    the cubes bolt icons added to the Power Bank, and ``overflow`` the production
+    lost off the ends of the track. ``ready`` holds the seats that have confirmed
+    the end of today's placement.
     """
 
     mode: str
@@ -46,6 +49,10 @@ class ExoState:
     relocating: list[Json] = field(default_factory=list)
     hazard: Json | None = None
     outcome: Json | None = None
+    dark: list[str] = field(default_factory=list)
+    bolts: int = 0
+    overflow: dict[str, int] = field(default_factory=dict)
+    ready: list[int] = field(default_factory=list)
 
     def clone(self) -> ExoState:
         """A copy for the next action to change: copy-on-write below the top level.
@@ -76,6 +83,10 @@ class ExoState:
             relocating=self.relocating.copy(),
             hazard=self.hazard,
             outcome=self.outcome,
+            dark=self.dark.copy(),
+            bolts=self.bolts,
+            overflow=self.overflow.copy(),
+            ready=self.ready.copy(),
         )
 
     def detached(self) -> ExoState:
@@ -103,6 +114,10 @@ class ExoState:
             relocating=[{**r, "options": list(r["options"])} for r in self.relocating],
             hazard=None if self.hazard is None else dict(self.hazard),
             outcome=None if self.outcome is None else dict(self.outcome),
+            dark=list(self.dark),
+            bolts=self.bolts,
+            overflow=dict(self.overflow),
+            ready=list(self.ready),
         )
 
     def founder(self, fid: str) -> Json | None:

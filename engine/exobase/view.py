@@ -7,7 +7,7 @@ from typing import Any
 from engine.exobase.common import score
 from engine.exobase.derive import Derived, days_left, derive
 from engine.exobase.model import SIDES, Card, Content, cost_label
-from engine.exobase.place_legal import space_usable
+from engine.exobase.place_legal import space_usable, upgrade_need
 from engine.exobase.state import ExoState, Json
 
 
@@ -36,7 +36,34 @@ def table_view(state: ExoState, content: Content) -> dict[str, Any]:
         "hazard": None if state.hazard is None else dict(state.hazard),
         "outcome": None if state.outcome is None else dict(state.outcome),
         "score": score(state, content, d.production),
+        "goal": _goal(state, content, d),
+        "ready": list(state.ready),
+        "seats": len(state.players),
     }
+
+
+def _goal(state: ExoState, content: Content, d: Derived) -> dict[str, Any]:
+    """Progress towards both win conditions: every track in the green, the Power Station at its top."""
+    green = content.modes[state.mode].green
+    short = {r: green[r] - d.production[r] for r in green if d.production[r] < green[r]}
+    station = next((b for b in state.base if _is_station(content.cards[b["card"]])), None)
+    card = None if station is None else content.cards[station["card"]]
+    level = 0 if station is None else int(station["level"])
+    top = 0 if card is None else card.max_level
+    return {
+        "tracks": len(green),
+        "tracks_green": len(green) - len(short),
+        "short": short,
+        "station": None if card is None else card.name,
+        "station_level": level,
+        "station_max": top,
+        "station_next": None if card is None or level >= top else cost_label(card.levels[level].cost),
+        "met": not short and card is not None and level >= top,
+    }
+
+
+def _is_station(card: Card) -> bool:
+    return card.generator and card.core
 
 
 def doors(card: Card) -> list[str]:
@@ -68,8 +95,13 @@ def _placed(state: ExoState, content: Content, d: Derived, b: Json) -> dict[str,
     upgrade = None
     if b["level"] < card.max_level:
         nxt = card.levels[b["level"]]
-        label = f"{cost_label(nxt.cost)} -> L{b['level'] + 1}, {nxt.benefit.label}"
-        upgrade = {"label": label, "occupant": _standing(state, f"{card.id}:up", card.id)}
+        need = upgrade_need(card, b["level"])
+        label = f"{cost_label(nxt.cost)}{f' + {need} energy' if need else ''} -> L{b['level'] + 1}"
+        upgrade = {
+            "label": f"{label}, {nxt.benefit.label}",
+            "energy": need,
+            "occupant": _standing(state, f"{card.id}:up", card.id),
+        }
     return {
         "card": card.id,
         "name": card.name,
@@ -156,6 +188,8 @@ def _task_row(state: ExoState, content: Content) -> list[dict[str, Any] | None]:
                 "ability_kind": task.ability.kind,
                 "worker": state.spots.get(f"task:{cid}"),
                 "from_pile": from_pile,
+                # The other side, for choosing what to flip into the location row.
+                "location": _location(content.cards[cid]),
             }
         )
     return out

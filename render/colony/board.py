@@ -89,6 +89,9 @@ def turn(canvas: Canvas, view: View, y: int) -> int:
     elif isinstance(active, int):
         left = int(view.get("actions_left", 0))
         line = f"{seat_name(view, active)}: {left} action{'s' if left != 1 else ''} left this turn"
+        if left == 0 and phase == "actions" and not view.get("pending"):
+            # The turn stays open after the last action: cards may still be played before it ends.
+            line = f"{seat_name(view, active)}: no actions left, play a card or end the turn"
     else:
         return y
     canvas.text(MARGIN, y, line, 32, ACCENT, max_width=WIDTH - 2 * MARGIN)

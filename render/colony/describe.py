@@ -1,12 +1,13 @@
 """Card and event texts for the images, read from the game's content by the ids the view carries.
 
-Ids the content does not know (a view from other data files) simply get no detail line.
+The content is the one the game is played with: the bot hands it over once at start
+(``use_content``), so an owner's own card files are drawn with their own texts; until then the
+shipped cards are used. Ids the content does not know simply get no detail line.
 """
 
 from __future__ import annotations
 
-from engine.colony import CONTENT
-from engine.colony.model import Amount, PlayerCard
+from engine.colony.model import Amount, Content, PlayerCard
 
 MINUS = "\u2212"
 TYPES = {"module": "Module", "item": "Item", "plan": "Plan"}
@@ -27,13 +28,30 @@ HEALTH = {
 WHERE = {"any": "any module", "hub": "the Central Hub"}
 
 
+_in_play: list[Content] = []
+
+
+def use_content(content: Content) -> None:
+    """Draw card and event texts from ``content`` from now on (the cards the game is played with)."""
+    _in_play[:] = [content]
+
+
+def content() -> Content:
+    """The cards in play: those handed over by ``use_content``, else the shipped ones."""
+    if not _in_play:
+        from engine.colony import CONTENT
+
+        _in_play.append(CONTENT)
+    return _in_play[0]
+
+
 def signed(value: int) -> str:
     """+2, 0 or −1 with a true minus sign, which reads better than a hyphen at small sizes."""
     return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
 
 
 def value_on(amount: Amount, scenario: str) -> int | None:
-    planet = CONTENT.scenarios.get(scenario)
+    planet = content().scenarios.get(scenario)
     if planet is None:
         return amount if isinstance(amount, int) else None
     return planet.value(amount)
@@ -57,7 +75,7 @@ def cost_text(card: PlayerCard) -> str:
 
 def card_detail(card_id: str, scenario: str) -> str:
     """What a player card does: a module's cost and production, an item's or plan's effect."""
-    card = CONTENT.cards.get(card_id)
+    card = content().cards.get(card_id)
     if card is None:
         return ""
     if card.type == "module":
@@ -75,7 +93,7 @@ def card_detail(card_id: str, scenario: str) -> str:
 
 def module_effect(card_id: str, scenario: str, *, sources: bool = True) -> list[str]:
     """A deployed module's production changes, one item per resource, for its tile on the grid."""
-    card = CONTENT.cards.get(card_id)
+    card = content().cards.get(card_id)
     if card is None:
         return []
     return [f"{r} {amount_text(a, scenario, sources=sources)}" for r, a in card.production.items()]
@@ -83,7 +101,7 @@ def module_effect(card_id: str, scenario: str, *, sources: bool = True) -> list[
 
 def event_effects(event_id: str, scenario: str) -> list[str]:
     """What an event card says, one line per effect, in the order the engine resolves them."""
-    event = CONTENT.events.get(event_id)
+    event = content().events.get(event_id)
     if event is None:
         return []
     lines = [f"{r} supply {amount_text(a, scenario)}" for r, a in event.supply.items()]

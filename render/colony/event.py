@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.colony import CONTENT
 from engine.core import Event
 from render.canvas import Canvas
 from render.colony.common import CRITICAL, HEIGHT_LIMIT, MARGIN, NORMAL, WIDTH, View
-from render.colony.describe import event_effects
+from render.colony.describe import content, event_effects
 from render.theme import TEXT, TEXT_DIM, ink_on
 
 REVEALED = "event_revealed"
@@ -34,7 +33,7 @@ def revealed_event(events: Sequence[Event], view: View) -> Revealed | None:
         return None
     data = events[index].data
     card = str(data.get("card", ""))
-    known = CONTENT.events.get(card)
+    known = content().events.get(card)
     last = view.get("last_event") or {}
     name = known.name if known else str(last.get("name") or card)
     places = {str(m.get("at")): str(m.get("name", "")) for m in view.get("grid", [])}

@@ -158,11 +158,8 @@ def tile_content(
         draw.text(x + 12, top, line, NAME, ink, condensed=True, max_width=tile - 24)
         top += NAME_STEP
     top = y + band_height(module, tile) + 8
-    scenario = str((view.get("scenario") or {}).get("id", ""))
-    effects = (
-        module_effect(str(module.get("card", "")), scenario, sources=False) if tile >= FULL_DETAIL else []
-    )
-    for line in pack(draw, effects, tile - 24)[:2]:
+    # Every effect line is drawn and counted in the tile's height, so pawns and chips go below them.
+    for line in pack(draw, effect_items(module, tile, view), tile - 24):
         draw.text(
             x + 12,
             top,
@@ -177,6 +174,15 @@ def tile_content(
     chips = badges(module, tile, choice_options(view))
     top = flow_chips(draw, chips, x + 10, top + 4, tile - 20)
     return pawn_row(draw, module, x, top, tile, people, view) - y
+
+
+def effect_items(module: Mapping[str, Any], tile: int, view: View) -> list[str]:
+    """The module's production changes; a narrow tile names the resources short ("enr −1")."""
+    scenario = str((view.get("scenario") or {}).get("id", ""))
+    items = module_effect(str(module.get("card", "")), scenario, sources=False)
+    if tile >= FULL_DETAIL:
+        return items
+    return [f"{SHORT.get(r, r)} {amount}" for r, amount in (item.split(" ", 1) for item in items)]
 
 
 def pack(canvas: Canvas, items: Sequence[str], width: int) -> list[str]:

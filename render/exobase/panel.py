@@ -37,6 +37,7 @@ CHOICES = {
     "pay_health": "pay with health",
     "relocate": "move a founder out",
     "flip": "flip a task card",
+    "power_down": "choose a location to go dark",
 }
 
 
@@ -54,6 +55,7 @@ def draw_panel(view: View) -> Canvas:
     canvas = Canvas(WIDTH, HEIGHT_LIMIT)
     y = header(canvas, view, MARGIN)
     y = outcome(canvas, view, y)
+    y = goal(canvas, view, y)
     y = pending(canvas, view, y)
     y = hazard(canvas, view, y)
     y = resources(canvas, view, y + 10)
@@ -92,6 +94,42 @@ def outcome(canvas: Canvas, view: View, y: int) -> int:
     return banner(canvas, y, title, str(result.get("reason", "")), GOOD if won else BAD)
 
 
+def goal(canvas: Canvas, view: View, y: int) -> int:
+    """Both win conditions, each with a tick box and how far the base still is from it."""
+    target = view.get("goal")
+    if not target or view.get("outcome"):
+        return y
+    canvas.text(MARGIN, y, "To win, BOTH:", 30, ACCENT)
+    y += 44
+    short = target.get("short") or {}
+    tracks = f"Production: {target.get('tracks_green', 0)} of {target.get('tracks', 5)} tracks in the green"
+    if short:
+        tracks += " (short by: " + ", ".join(f"{r} {n}" for r, n in short.items()) + ")"
+    level, top = int(target.get("station_level", 0)), int(target.get("station_max", 0))
+    station = f"{target.get('station') or 'Power Station'}: level {level} of {top}"
+    if target.get("station_next"):
+        station += f" (next upgrade: {target['station_next']})"
+    for text, done in ((tracks, not short), (station, level >= top > 0)):
+        y = tick_line(canvas, y, text, done)
+    note = "Score on a win: +1 per production step in the green, +1 per day left."
+    return canvas.paragraph(MARGIN, y + 2, note, SMALL, TEXT_DIM, WIDTH - 2 * MARGIN, step=31) + 14
+
+
+def tick_line(canvas: Canvas, y: int, text: str, done: bool) -> int:
+    """A box (filled when met) and the wrapped condition beside it; returns the y below."""
+    canvas.rect(
+        (MARGIN, y + 4, MARGIN + 26, y + 30),
+        GOOD if done else None,
+        outline=GOOD if done else TEXT,
+        width=3,
+        radius=5,
+    )
+    indent = MARGIN + 42
+    return (
+        canvas.paragraph(indent, y, text, BODY, GOOD if done else TEXT, WIDTH - MARGIN - indent, step=34) + 6
+    )
+
+
 def pending(canvas: Canvas, view: View, y: int) -> int:
     choice = view.get("pending")
     if not choice:
@@ -120,7 +158,7 @@ def resources(canvas: Canvas, view: View, y: int) -> int:
     top = production_max(view)
     cell = (STORE_X - 30 - TRACK_X) // (top + 1)
     canvas.text(MARGIN, y, "Resource", SMALL, TEXT_DIM)
-    canvas.text(TRACK_X, y, "Production  (green area = goal)", SMALL, TEXT_DIM)
+    canvas.text(TRACK_X, y, "Production per morning  (green area = goal)", SMALL, TEXT_DIM)
     canvas.text(STORE_X, y, "Stored / cap", SMALL, TEXT_DIM)
     y += 40
     for res in RESOURCES:
@@ -153,8 +191,8 @@ def energy(canvas: Canvas, view: View, y: int) -> int:
     power = view.get("energy", {})
     supply, demand, bank = int(power.get("supply", 0)), int(power.get("demand", 0)), int(power.get("bank", 0))
     width = bolt(canvas, MARGIN, y + 2, 32, on=supply >= demand)
-    short = "  (SHORT)" if demand > supply else ""
-    line = f"Energy: supply {supply}  ·  demand {demand}  ·  bank {bank}{short}"
+    short = f"  (SHORT by {demand - supply})" if demand > supply else ""
+    line = f"Energy: supply {supply}  ·  demand {demand}  ·  spare {max(bank, 0)}{short}"
     canvas.text(MARGIN + width + 12, y + 2, line, 30, BAD if short else TEXT)
     return y + 48
 
@@ -191,9 +229,10 @@ def founder_block(
         canvas.text(x, y + 6, "DEAD", 28, BAD)
         return y + 46
     x = health_bar(canvas, founder, x, y + 6)
-    place = names.get(str(founder.get("at")), str(founder.get("at") or "-"))
+    at = founder.get("at")
     doing = founder.get("doing")
-    where = str(doing) if doing else f"at {place}"
+    # An unplaced founder waits in the Hab (and is hurt if the Hab is hit).
+    where = str(doing) if doing else f"at {names.get(str(at), str(at))}" if at else "in the Hab"
     canvas.text(x + 20, y + 8, where, SMALL, TEXT_DIM, bold=False, max_width=WIDTH - MARGIN - x - 20)
     y += 46
     indent, inner = MARGIN + 56, WIDTH - 2 * MARGIN - 56

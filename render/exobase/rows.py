@@ -33,16 +33,28 @@ def draw_rows(view: View) -> Canvas:
     canvas.text(MARGIN, MARGIN, "Location row  ·  build into your base", 32, TEXT)
     y = row(canvas, view.get("location_row") or [], MARGIN + 52, markers, location_card)
     pile = int(view.get("pile_count", 0))
+    # While the rows are refilled (a flip is chosen), the task cards show the location side they
+    # would bring into play.
+    flipping = view.get("phase") == "refill"
+    title = "choose one to flip into the location row" if flipping else "work for a reward and an ability"
     canvas.text(
-        MARGIN,
-        y + 24,
-        f"Task row  ·  work for a reward and an ability  ·  pile {pile}",
-        32,
-        TEXT,
-        max_width=WIDTH - 2 * MARGIN,
+        MARGIN, y + 24, f"Task row  ·  {title}  ·  pile {pile}", 32, TEXT, max_width=WIDTH - 2 * MARGIN
     )
-    row(canvas, view.get("task_row") or [], y + 76, markers, task_card)
+    row(canvas, view.get("task_row") or [], y + 76, markers, flip_card if flipping else task_card)
     return canvas
+
+
+def flip_card(canvas: Canvas, card: Card, x: int, y: int, markers: Mapping[str, Who]) -> int:
+    """A task card seen from its location side, with the task it is now, for the flip choice."""
+    location = card.get("location")
+    if not location:
+        return task_card(canvas, card, x, y, markers)
+    if card.get("from_pile"):
+        canvas.text(x + PAD, y, "TOP OF PILE", 22, ACCENT)
+        y += 30
+    y = location_card(canvas, location, x, y, markers)
+    task = f"now the task {card.get('name', '')}"
+    return canvas.paragraph(x + PAD, y + 4, task, SIZE, TEXT_DIM, CARD_W - 2 * PAD, condensed=True, step=STEP)
 
 
 def row(canvas: Canvas, cards: Sequence[Card | None], y: int, markers: Mapping[str, Who], draw: Any) -> int:

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.exobase.base import DETAILS, FOOT, PAD, PEOPLE, draw_base, render_base
+from render.exobase.base import draw_base, render_base
+from render.exobase.layout import DETAILS, EMPTY_ROW, FOOT, LABEL_SIZE, MAX_HEIGHT, PAD, PEOPLE
 from render.theme import DAMAGE, DOOR
 from tests.render.conftest import open_png
 from tests.render.views import crowded_view, fresh_view
@@ -27,13 +28,15 @@ def test_damage_token_shows_the_damage_colour() -> None:
     canvas, grid = draw_base(view)
     mine = next(c for c in view["base"] if c["card"] == "mine")
     ox, oy = grid.origin(mine["x"], mine["y"])
-    footer = oy + grid.tile_h - FOOT + 2
+    footer = oy + grid.row_height(mine["y"]) - FOOT + 2
     token = (ox + grid.tile_w - PAD - 17 - 12, footer - PEOPLE + 17)
     assert canvas.image.getpixel(token) == DAMAGE
     healthy = next(c for c in view["base"] if c["card"] == "hab")
     hx, hy = grid.origin(healthy["x"], healthy["y"])
     assert (
-        canvas.image.getpixel((hx + grid.tile_w - PAD - 17 - 12, hy + grid.tile_h - FOOT - PEOPLE + 19))
+        canvas.image.getpixel(
+            (hx + grid.tile_w - PAD - 17 - 12, hy + grid.row_height(healthy["y"]) - FOOT - PEOPLE + 19)
+        )
         != DAMAGE
     )
 
@@ -43,8 +46,9 @@ def test_doors_are_drawn_on_their_edges() -> None:
     canvas, grid = draw_base(view)
     greenhouse = view["base"][0]
     ox, oy = grid.origin(greenhouse["x"], greenhouse["y"])
-    assert canvas.image.getpixel((ox + grid.tile_w + 4, oy + grid.tile_h // 2)) == DOOR  # E door
-    assert canvas.image.getpixel((ox + 4, oy + grid.tile_h // 2)) != DOOR  # no W door
+    middle = oy + grid.row_height(greenhouse["y"]) // 2
+    assert canvas.image.getpixel((ox + grid.tile_w + 4, middle)) == DOOR  # E door
+    assert canvas.image.getpixel((ox + 4, middle)) != DOOR  # no W door
 
 
 def test_a_tall_base_drops_detail_to_stay_readable() -> None:
@@ -53,7 +57,8 @@ def test_a_tall_base_drops_detail_to_stay_readable() -> None:
     view["base"] = view["base"] + column
     canvas, grid = draw_base(view)
     assert grid.rows == 8 and grid.detail < DETAILS[0]
-    assert grid.tile_h < 200
+    assert grid.height <= MAX_HEIGHT
+    assert canvas.overlapping_texts() == []
     assert canvas.overlapping_texts() == []
 
 
@@ -61,3 +66,40 @@ def test_every_founder_appears_in_the_legend() -> None:
     canvas, _ = draw_base(crowded_view())
     texts = {placed.text for placed in canvas.texts}
     assert {"Aoki", "Kamal", "Li (dead)", "Burman"} <= texts
+
+
+def test_long_labels_wrap_whole_with_arrows_instead_of_being_cut() -> None:
+    view: dict[str, Any] = fresh_view()
+    card = view["base"][0]
+    card["upgrade"] = dict(card.get("upgrade") or {}, label="3 minerals, 1 food -> L2, +1 water production")
+    card["spaces"] = [dict(card["spaces"][0], label="L3: 1 water -> +4 food and +1 any resource")]
+    canvas, grid = draw_base(view)
+    assert grid.detail == DETAILS[0]
+    texts = [placed.text for placed in canvas.texts]
+    assert not [text for text in texts if text.endswith("\u2026") or "->" in text]
+    assert any("\u2192" in text for text in texts)
+    assert canvas.overlapping_texts() == []
+
+
+def test_rows_are_only_as_tall_as_their_cards() -> None:
+    view: dict[str, Any] = fresh_view()
+    first = view["base"][0]
+    bottom = max(card["y"] for card in view["base"])
+    lonely = dict(first, card="far", name="Far Post", y=bottom + 3, spaces=[], upgrade=None)
+    view["base"] = [*view["base"], lonely]
+    _, grid = draw_base(view)
+    below = bottom - grid.min_y
+    assert grid.heights[below + 1] == grid.heights[below + 2] == EMPTY_ROW
+    assert grid.heights[below + 3] < grid.heights[below]
+
+
+def test_five_columns_stay_readable_in_a_550_pixel_preview() -> None:
+    view: dict[str, Any] = fresh_view()
+    first = view["base"][0]
+    bottom = max(card["y"] for card in view["base"])
+    row = [dict(first, card=f"r{i}", name=f"Room {i}", x=first["x"] + i, y=bottom + 1) for i in range(5)]
+    view["base"] = [*view["base"], *row]
+    canvas, grid = draw_base(view)
+    assert grid.cols == 5
+    # Labels show at 11 px or more when the preview shrinks the image to 550 px wide.
+    assert LABEL_SIZE * 550 / canvas.width >= 11

@@ -111,3 +111,12 @@ def test_while_an_event_resolves_no_action_count_is_shown() -> None:
     board = texts(view)
     assert "Chen: the event of this turn is being resolved" in board
     assert "actions left" not in board and "action left" not in board
+
+
+def test_an_open_turn_with_no_actions_left_says_cards_may_still_be_played() -> None:
+    view = quiet_view()
+    view.update(actions_left=0)
+    board = texts(view)
+    assert "Ada: no actions left, play a card or end the turn" in board
+    assert "0 actions left" not in board
+    assert draw_board(view).overlapping_texts() == []

@@ -7,6 +7,7 @@ import pytest
 from render.canvas import Canvas, Placed
 from render.colony.common import SHUTDOWN, card_colour
 from render.colony.grid import CHOICE, draw_grid, render_grid
+from tests.render import colony_views
 from tests.render.colony_views import crowded_view, draft_view, long_line_view, over_view, quiet_view
 from tests.render.conftest import open_png
 
@@ -107,3 +108,30 @@ def test_a_tall_colony_makes_a_tall_image_with_its_legend() -> None:
     assert canvas.bottom < canvas.image.height
     assert "13,0" not in [p.text for p in canvas.texts] and "0,13" in [p.text for p in canvas.texts]
     assert "SHUT DOWN" in [p.text for p in canvas.texts]
+
+
+def _farm_view(columns: int) -> dict[str, Any]:
+    """A Hydroponic Farm (three effects) with two pawns on it, in a row of ``columns`` modules."""
+    view = quiet_view()
+    view["players"].append({**view["players"][0], "seat": 1, "name": "Bo"})
+    farm = colony_views.module((1, 0), "hydroponic_farm", pawns=[0, 1])
+    tile = colony_views.module
+    view["grid"] = [tile((0, 0), "hub"), farm] + [tile((x, 0), "moss_wall") for x in range(2, columns)]
+    return view
+
+
+@pytest.mark.parametrize(("columns", "energy"), [(3, "energy \u22121"), (7, "enr \u22121")])
+def test_every_effect_of_a_module_shows_above_its_pawns(
+    columns: int, energy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pawns: list[tuple[int, int, int]] = []
+    monkeypatch.setattr(
+        "render.colony.grid.founder_disc", lambda _c, cx, cy, r, *_a: pawns.append((cx, cy, r))
+    )
+    canvas = draw_grid(_farm_view(columns))
+    lines = [p.box for p in canvas.texts if p.text.endswith(energy) or p.text == energy]
+    assert len(lines) == 1, f"the farm's {energy} is drawn"
+    line = lines[0]
+    on_farm = [(cx, cy, r) for cx, cy, r in pawns if line[0] - 20 <= cx <= line[0] + 250 and cy < 700]
+    assert len(on_farm) == 2 and all(cy - r - 5 > line[3] for _cx, cy, r in on_farm)
+    assert canvas.overlapping_texts() == []

@@ -64,3 +64,20 @@ def test_game_over_shows_the_outcome() -> None:
     assert "VICTORY" in texts and "final score 14" in texts
     texts = " ".join(p.text for p in draw_panel(over_view(won=False)).texts)
     assert "DEFEAT" in texts
+
+
+def test_panel_shows_both_win_conditions_with_progress() -> None:
+    texts = " | ".join(p.text for p in draw_panel(crowded_view()).texts)
+    assert "To win, BOTH:" in texts
+    assert "Production: 3 of 5 tracks in the green (short by: metal 1, gas 1)" in texts
+    assert "Power Station: level 3 of 4 (next upgrade: 2 metal, 1 gas)" in texts
+    assert "+1 per day left" in texts
+    assert "SHORT by 1" in texts
+
+
+def test_unplaced_founders_are_shown_in_the_hab() -> None:
+    view = fresh_view()
+    for founder in view["founders"]:
+        founder.update(at=None, doing=None)
+    texts = [p.text for p in draw_panel(view).texts]
+    assert texts.count("in the Hab") == len(view["founders"])

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from engine.exobase import RULES
 from render.exobase.rows import draw_rows, render_rows
 from tests.render.conftest import open_png
 from tests.render.views import crowded_view, fresh_view
@@ -30,3 +31,18 @@ def test_empty_slots_are_marked() -> None:
     assert sum(p.text == "empty" for p in canvas.texts) == 3
     image = open_png(render_rows(view))
     assert image.width == 1100
+
+
+def test_a_flip_choice_shows_task_cards_from_their_location_side() -> None:
+    state = RULES.setup(["Ana"], {"mode": "normal"}, 8)
+    state.phase = "refill"
+    state.location_row[0] = None
+    view = RULES.view(state, None)
+    canvas = draw_rows(view)
+    assert canvas.overlapping_texts() == []
+    texts = [p.text for p in canvas.texts]
+    assert any("choose one to flip into the location row" in t for t in texts)
+    first = view["task_row"][0]
+    assert first["location"]["name"] in texts
+    assert f"now the task {first['name']}" in " ".join(texts)
+    assert not any(t.startswith("flips to") for t in texts)

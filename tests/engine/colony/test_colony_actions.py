@@ -25,7 +25,7 @@ def test_hand_limit_forces_an_immediate_discard() -> None:
     state, events = act(state, "draw")
     assert "discard_required" in kinds(events)
     assert state.pending == {"kind": "discard", "seat": 0}
-    assert {a.kind for a in legal(state)} == {"discard"}
+    assert {a.kind for a in legal(state)} == {"discard", "play"}  # or play the Stim Shot from that hand
     state, _ = act(state, "discard", card="stim_shot")
     assert state.pending is None and len(state.hands[0]) == 6 and state.discard[-1] == "stim_shot"
 
@@ -67,7 +67,7 @@ def test_receiving_over_the_limit_makes_the_receiver_discard() -> None:
     hand(state, 1, "moss_wall", "ice_drill", "solar_field", "wind_mast", "stim_shot", "multitool")
     state, _ = act(state, "give", card="algae_vat", seat=1)
     assert state.pending == {"kind": "discard", "seat": 1}
-    assert RULES.active_seats(state) == frozenset({1}) and legal(state, 0) == []
+    assert RULES.to_move(state) == frozenset({1}) and legal(state, 0) == []
     state, _ = act(state, "discard", 1, card="algae_vat")
     assert state.pending is None and len(state.hands[1]) == 6
 
@@ -218,11 +218,12 @@ def test_illegal_action_raises_and_leaves_the_state_alone() -> None:
     assert RULES.to_json(state) == before
 
 
-def test_every_action_after_the_last_ends_the_turn() -> None:
+def test_the_last_action_leaves_the_turn_open_until_it_is_ended() -> None:
     state = started(4)
     hand(state, 0)
-    for _ in range(3):
-        state, _ = act(state, "draw")
-    state, events = act(state, "draw")
+    for _ in range(4):
+        state, events = act(state, "draw")
+    assert kinds(events) == ["card_drawn"] and state.seat == 0 and state.actions_left == 0
+    state, events = act(state, "end_turn")
     assert kinds(events)[-1] == "turn_started" and "resource_update" in kinds(events)
     assert "event_revealed" in kinds(events) and state.seat == 1 and state.turn == 2

@@ -12,7 +12,7 @@ def test_items_only_on_your_own_turn() -> None:
     state = started(6)
     hand(state, 0)
     hand(state, 1, "oxygen_canister")
-    assert legal(state, 1) == [] and 1 not in RULES.active_seats(state)
+    assert legal(state, 1) == [] and 1 not in RULES.to_move(state)
     hand(state, 0, "oxygen_canister")
     before = state.supplies["oxygen"]
     state, events = act(state, "play", card="oxygen_canister")
@@ -23,7 +23,7 @@ def test_items_only_on_your_own_turn() -> None:
 def test_plans_may_be_played_by_anyone_out_of_turn() -> None:
     state = started(6)
     hand(state, 1, "contingency_plan")
-    assert RULES.active_seats(state) == frozenset({0, 1})
+    assert RULES.to_move(state) == frozenset({0})  # waited for: the turn's player alone
     assert {a.kind for a in legal(state, 1)} == {"play"}
     before = state.supplies["water"]
     state, _ = act(state, "play", 1, card="contingency_plan", resource="water")
@@ -166,4 +166,4 @@ def test_plan_played_with_a_win_ends_the_game() -> None:
     assert state.outcome is not None and state.outcome["won"] and kinds(events)[-1] == "game_over"
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.winners == frozenset({0, 1})
-    assert RULES.active_seats(state) == frozenset() and legal(state) == []
+    assert RULES.to_move(state) == frozenset() and legal(state) == []

@@ -69,7 +69,7 @@ def test_loss_token_waits_for_the_active_players_choice_when_several_modules_fit
     before = levels(state)["water"]
     state, events = act(state, "end_turn")
     assert state.pending == {"kind": "place", "token": "water", "options": ["-1,0", "1,0"]}
-    assert RULES.active_seats(state) == frozenset({0}) and state.phase == "event"
+    assert RULES.to_move(state) == frozenset({0}) and state.phase == "event"
     assert {a.kind for a in legal(state)} == {"place"} and legal(state, 1) == []
     state, events = act(state, "place", at="1,0")
     assert state.grid["1,0"]["loss"] == {"water": 1} and levels(state)["water"] == before - 1

@@ -62,7 +62,7 @@ def playout(seed: int, players: int) -> int:
     log: list[tuple[int, Action]] = []
     step = 0
     while state.outcome is None:
-        seat = rng.choice(sorted(RULES.active_seats(state)))
+        seat = rng.choice(sorted(RULES.to_move(state)))
         actions = RULES.legal_actions(state, seat)
         assert actions, "an active seat always has an action"
         action = rng.choice(actions)

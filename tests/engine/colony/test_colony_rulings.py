@@ -2,27 +2,9 @@
 
 from __future__ import annotations
 
-from col_helpers import act, events_on_top, hand, kinds, legal, put, started
+from col_helpers import act, events_on_top, kinds, legal, put, started
 
 from engine.colony import RULES
-
-
-def test_plans_wait_while_someone_must_discard() -> None:
-    state = started(21)
-    hand(state, 0, "algae_vat", "moss_wall", "ice_drill", "solar_field", "wind_mast", "stim_shot")
-    hand(state, 1, "contingency_plan")
-    state, _ = act(state, "draw")
-    assert RULES.active_seats(state) == frozenset({0}) and legal(state, 1) == []
-
-
-def test_a_discard_after_the_last_action_ends_the_turn() -> None:
-    state = started(21)
-    hand(state, 0, "algae_vat", "moss_wall", "ice_drill", "solar_field", "wind_mast", "stim_shot")
-    state.actions_left = 1
-    state, events = act(state, "draw")
-    assert state.pending is not None and "resource_update" not in kinds(events)
-    state, events = act(state, "discard", card="stim_shot")
-    assert "resource_update" in kinds(events) and state.seat == 1
 
 
 def test_event_effects_resolve_supply_then_loss_then_emergency() -> None:

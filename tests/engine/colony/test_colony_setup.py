@@ -8,11 +8,10 @@ from col_helpers import act, kinds, new, started
 from engine.colony import CONTENT, RULES
 from engine.colony.model import RESOURCES
 from engine.core.errors import EngineError, IllegalActionError, NotYourTurnError
-from engine.registry import get_rules
 
 
 def test_registered_as_colony() -> None:
-    assert get_rules("colony") is RULES
+    assert RULES.meta.key == "colony"
     assert RULES.meta.min_players == 1 and RULES.meta.max_players == 4 and RULES.meta.cooperative
 
 
@@ -39,7 +38,7 @@ def test_setup_deals_two_characters_each_and_starting_hands(players: int) -> Non
     assert len(state.deck) + planet.deal[players] == len(CONTENT.deck())
     assert state.supplies == dict(planet.supplies)
     assert state.pawns == ["0,0"] * players and list(state.grid) == ["0,0"]
-    assert state.phase == "draft" and RULES.active_seats(state) == frozenset(range(players))
+    assert state.phase == "draft" and RULES.to_move(state) == frozenset(range(players))
 
 
 def test_the_team_deal_grows_slower_than_the_team() -> None:
@@ -56,7 +55,7 @@ def test_draft_is_simultaneous_and_starts_the_first_turn() -> None:
     pick = state.dealt[2][1]
     state, events = act(state, "choose_character", 2, character=pick)
     assert kinds(events) == ["character_chosen"] and state.characters[2] == pick
-    assert RULES.active_seats(state) == frozenset({0, 1})
+    assert RULES.to_move(state) == frozenset({0, 1})
     assert RULES.legal_actions(state, 2) == []
     with pytest.raises(IllegalActionError):
         act(state, "choose_character", 0, character=state.dealt[1][0])
@@ -70,7 +69,7 @@ def test_draft_is_simultaneous_and_starts_the_first_turn() -> None:
 def test_only_the_turns_player_acts_after_the_draft() -> None:
     state = started(1, 2)
     state.hands[1] = [c for c in state.hands[1] if CONTENT.cards[c].type != "plan"]
-    assert RULES.active_seats(state) == frozenset({0})
+    assert RULES.to_move(state) == frozenset({0})
     with pytest.raises(NotYourTurnError):
         act(state, "draw", 1)
 

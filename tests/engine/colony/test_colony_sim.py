@@ -58,3 +58,15 @@ def test_docs_carry_the_current_card_reference() -> None:
     begin, end = "<!-- card-reference:begin -->\n", "\n<!-- card-reference:end -->"
     assert text.split(begin, 1)[1].split(end, 1)[0] == card_reference().rstrip("\n")
     assert "## Rulings" in text and "## Simulation and balance" in text
+
+
+def test_docs_and_data_agree_on_the_starting_supplies() -> None:
+    from engine.colony import CONTENT
+    from engine.colony.model import SUPPLY_MAX
+
+    text = DOC.read_text(encoding="utf-8")
+    starts = {v for s in CONTENT.scenarios.values() for v in s.supplies.values()}
+    if starts != {SUPPLY_MAX}:
+        assert "full supplies" not in text.split("## Rulings", 1)[0]
+        ruling = text.split("4. **Start.**", 1)[1].split("\n5. ", 1)[0]
+        assert all(str(v) in ruling for v in starts) and "full supply" in ruling

@@ -15,8 +15,9 @@ def _played_kinds(seed: int) -> set[str]:
     kinds: set[str] = set()
     while RULES.outcome(state) is None:
         before = RULES.to_json(state)
-        action = rng.choice(RULES.legal_actions(state, 0))
-        after, _ = RULES.apply(state, 0, action)
+        seat = min(RULES.to_move(state))
+        action = rng.choice(RULES.legal_actions(state, seat))
+        after, _ = RULES.apply(state, seat, action)
         assert RULES.to_json(state) == before, action
         kinds.add(action.kind)
         state = after

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
-from exo_helpers import FOUR, act, derived, legal, new, placed, put, rich, to_row
+from exo_helpers import FOUR, act, derived, founder, legal, new, placed, put, rich, rig, to_row
 
 from engine.core.action import Action
+from engine.exobase import RULES
 
 
 def fresh() -> object:
@@ -46,27 +47,76 @@ def test_bolt_icons_add_energy_when_building() -> None:
     assert derived(after).bank == bank  # one cube in for the bolt, one out to power it
 
 
-def test_damaged_generator_runs_at_half_capacity_and_locations_go_dark() -> None:
+def hit_power_station(state: object) -> object:
+    """End placement and roll a Tremor whose target roll hits the Power Station (dice 4)."""
+    state, _ = act(state, "end_placement")
+    rig(state, 6, 4)
+    state, _ = act(state, "roll_hazard")
+    return state
+
+
+def test_damaged_generator_runs_at_half_capacity_and_the_player_darkens_locations() -> None:
     state = fresh()
     put(state, "well", 0, -1)
     water = derived(state).production["water"]
-    placed(state, "power_station")["damage"] = 1
+    state, _ = act(state, "end_placement")
+    rig(state, 6, 4)
+    state, events = act(state, "roll_hazard")
+    texts = [e.text for e in events]
+    assert (
+        "Power Station takes damage (1 token(s)): it runs at half capacity (2 energy) until repaired."
+        in texts
+    )
+    assert texts[-1] == ("Energy is short by 2: choose a location to go dark (its cubes return to the bank).")
+    assert derived(state).supply == 2
+    # Ruling: the player chooses, one location at a time, until the bank is no longer short.
+    assert state.pending is not None and state.pending["kind"] == "power_down"
+    assert state.pending["options"] == ["greenhouse", "hab", "machine_shop", "well"]
+    state, _ = act(state, "power_down", card="hab")
+    assert state.pending is not None and state.pending["kind"] == "power_down"
+    state, events = act(state, "power_down", card="well")
+    assert events[0].text == f"Deep Well goes dark: water production {water} -> {water - 1}."
     d = derived(state)
-    assert d.supply == 2
-    # Ruling: locations keep power in the order they joined the base; the rest go dark.
-    assert d.powered == frozenset({"greenhouse", "hab", "power_station"})
-    assert d.production["water"] == water - 1
-    assert not [a for a in legal(state) if a.get("card") in ("machine_shop", "well") and a.kind == "work"]
-    assert Action.of("upgrade", founder="tamsin", card="well") not in legal(state)
+    assert d.powered == frozenset({"greenhouse", "machine_shop", "power_station"})
+    assert d.bank == 0 and d.production["water"] == water - 1
+    assert state.phase == "night" and state.dark == ["hab", "well"]
 
 
-def test_repairing_the_generator_powers_everything_again() -> None:
+def test_a_founder_dying_at_work_makes_the_player_choose_before_placing_more() -> None:
+    state = new(2, founders=["okafor", "tamsin", "vesna", "mara"])
+    rich(state)
+    put(state, "well", 0, -1)
+    put(state, "smelter", 2, 0)
+    assert derived(state).bank == 0
+    founder(state, "okafor")["health"] = 1
+    rig(state, 1)
+    state, _ = act(state, "work", founder="okafor", card="power_station", space=0)
+    assert state.pending is not None and state.pending["kind"] == "power_down"
+    assert {a.kind for a in legal(state)} <= {"power_down", "instant"}
+    state, _ = act(state, "power_down", card="smelter")
+    assert state.pending is None and state.dark == ["smelter"]
+    assert any(a.kind == "work" and a.get("card") == "well" for a in legal(state))
+
+
+def test_repairing_the_generator_powers_dark_locations_again() -> None:
     state = fresh()
     put(state, "well", 0, -1)
-    placed(state, "power_station")["damage"] = 1
-    after, _ = act(state, "repair", founder="tamsin", card="power_station")
-    assert derived(after).powered == frozenset(b["card"] for b in after.base)
+    state = hit_power_station(state)
+    state, _ = act(state, "power_down", card="well")
+    state, _ = act(state, "power_down", card="machine_shop")
+    state = next_morning(state)
+    after, events = act(state, "repair", founder="tamsin", card="power_station")
+    assert after.dark == [] and derived(after).powered == frozenset(b["card"] for b in after.base)
+    assert "Deep Well has power again" in " ".join(e.text for e in events)
     assert any(a.get("card") == "well" and a.kind == "work" for a in legal(after))
+
+
+def next_morning(state: object) -> object:
+    state, _ = act(state, "next_day")
+    while state.pending is not None and state.pending["kind"] == "flip":
+        state, _ = act(state, "flip", card=state.pending["options"][0])
+    assert state.phase == "placement"
+    return state
 
 
 def test_a_dead_energy_founder_takes_the_cube_back() -> None:
@@ -83,3 +133,21 @@ def test_a_damaged_generator_takes_spare_cubes_from_the_bank_first() -> None:
     placed(state, "power_station")["damage"] = 1
     d = derived(state)
     assert d.bank == 1 and d.powered == frozenset(b["card"] for b in state.base)
+
+
+def test_the_darkening_choice_is_described_for_buttons() -> None:
+    state = fresh()
+    assert RULES.describe(Action.of("power_down", card="well"), state) == (
+        "Let Deep Well go dark (its cubes return to the bank)"
+    )
+
+
+def test_an_instant_repair_can_end_a_shortage_before_anything_goes_dark() -> None:
+    state = new(2, founders=["okafor", "tamsin", "vesna", "mara"])
+    rich(state)
+    put(state, "well", 0, -1)
+    put(state, "strip_mine", 2, 0)
+    state = hit_power_station(state)
+    assert state.pending is not None and state.pending["kind"] == "power_down"
+    state, _ = act(state, "instant", founder="okafor", ability="founder:0", target="power_station")
+    assert state.pending is None and state.phase == "night" and state.dark == []

@@ -76,6 +76,7 @@ def test_target_goes_to_the_location_with_fewest_tokens_and_ties_are_chosen() ->
         "kind": "choose_target",
         "text": "Target roll 1: choose a location.",
         "options": ["greenhouse", "hydroponics"],
+        "die": 1,
     }
     done, _ = act(tied, "choose_target", card="hydroponics")
     assert placed(done, "hydroponics")["damage"] == 1 and placed(done, "greenhouse")["damage"] == 0
@@ -164,4 +165,4 @@ def test_everyone_dead_loses_the_game() -> None:
     after, events = act(state, "roll_hazard")
     assert after.outcome == {"won": False, "reason": "Every founder has died.", "score": 0}
     assert kinds(events)[-1] == "game_over" and RULES.outcome(after) is not None
-    assert RULES.legal_actions(after, 0) == [] and RULES.active_seats(after) == frozenset()
+    assert RULES.legal_actions(after, 0) == [] and RULES.to_move(after) == frozenset()

@@ -32,7 +32,8 @@ def _states(seed: int, every: int) -> list[ExoState]:
     while state.outcome is None:
         if step % every == 0:
             out.append(state)
-        state, _ = RULES.apply(state, 0, rng.choice(RULES.legal_actions(state, 0)))
+        seat = min(RULES.to_move(state))
+        state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
         step += 1
     return out
 

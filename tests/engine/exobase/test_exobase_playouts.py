@@ -35,7 +35,8 @@ def check_invariants(state: ExoState) -> None:
     for f in state.founders:
         assert 0 <= f["health"] <= CONTENT.founders[f["id"]].max_health
         assert f["alive"] == (f["health"] > 0)
-    assert d.bank >= 0
+    owed = state.pending is not None and state.pending["kind"] == "power_down"
+    assert d.bank >= 0 or owed or state.outcome is not None
     assert len(set(state.spots)) == len(state.spots)
     taken = [f for f in state.spots.values()]
     assert len(taken) == len(set(taken))  # one space per founder, one founder per space
@@ -62,9 +63,9 @@ def playout(seed: int, mode: str, team: bool) -> None:
     log: list[tuple[int, Action]] = []
     step = 0
     while RULES.outcome(state) is None:
-        seat = rng.randint(0, len(players) - 1)
+        seat = rng.choice(sorted(RULES.to_move(state)))
         actions = RULES.legal_actions(state, seat)
-        assert actions, "a live game always offers an action"
+        assert actions, "a live game always offers an action to a seat it waits for"
         action = rng.choice(actions)
         if step % 25 == 0:
             _probe_illegal(state, seat, actions, rng)

@@ -66,6 +66,7 @@ def test_team_seats_share_the_outcome() -> None:
         f["health"] = 1
     state.day = 4
     state, _ = act(state, "end_placement", seat=1)
+    state, _ = act(state, "end_placement", seat=0)
     rig(state, 6)
     state, _ = act(state, "roll_hazard", seat=0)
     outcome = RULES.outcome(state)

@@ -84,7 +84,7 @@ def test_bad_options_raise() -> None:
 
 def test_team_play_every_seat_is_active() -> None:
     state = RULES.setup(["a", "b", "c"], {"mode": "normal", "team": True}, 2)
-    assert RULES.active_seats(state) == frozenset({0, 1, 2})
+    assert RULES.to_move(state) == frozenset({0, 1, 2})
     assert RULES.legal_actions(state, 1) == RULES.legal_actions(state, 0)
     after, _ = RULES.apply(state, 2, RULES.legal_actions(state, 2)[0])
     assert after is not state
@@ -92,8 +92,6 @@ def test_team_play_every_seat_is_active() -> None:
 
 
 def test_registry() -> None:
-    from engine.registry import GAMES, get_rules
+    from bot.games import MODULES
 
-    assert GAMES["exobase"] is RULES and get_rules("exobase").meta.key == "exobase"
-    with pytest.raises(EngineError):
-        get_rules("chess")
+    assert MODULES["exobase"].rules(None) is RULES and RULES.meta.key == "exobase"

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import json
 
-from exo_helpers import FOUR, act, new, placed, rich, rig, to_night, to_row, to_task
+from exo_helpers import FOUR, act, new, rich, rig, to_night, to_row, to_task
 
 from engine.core.action import Action
 from engine.exobase import RULES
@@ -48,6 +48,9 @@ TOP_KEYS = {
     "hazard",
     "outcome",
     "score",
+    "goal",
+    "ready",
+    "seats",
 }
 
 
@@ -108,7 +111,7 @@ def test_describe_gives_short_labels() -> None:
     assert RULES.describe(Action.of("build", founder="mara", card="well", at="0,-1"), state) == (
         "Mara: build Deep Well at (0,-1)"
     )
-    assert RULES.describe(Action.of("end_placement"), state) == "End placement"
+    assert RULES.describe(Action.of("end_placement"), state) == "End placement (Ready)"
     assert (
         RULES.describe(Action.of("instant", founder="mara", ability="founder:0"), state)
         == "Mara: Gain 2 metal."
@@ -128,7 +131,7 @@ def test_can_undo_only_without_dice_or_draws() -> None:
 
 def test_unpowered_location_shows_in_the_view() -> None:
     state = new(8, founders=FOUR)
-    placed(state, "power_station")["damage"] = 1
+    state.dark = ["machine_shop"]
     view = RULES.view(state, None)
     shop = next(b for b in view["base"] if b["card"] == "machine_shop")
     assert shop["powered"] is False and not any(s["usable"] for s in shop["spaces"])
@@ -149,3 +152,19 @@ def test_founders_leave_their_spaces_in_the_view_when_night_falls() -> None:
     night = to_night(state)
     assert night.phase == "night"
     assert not any(occupants(night))
+
+
+def test_the_view_shows_progress_towards_both_win_conditions() -> None:
+    state = new(8, founders=FOUR)
+    goal = RULES.view(state, None)["goal"]
+    # Normal mode: green from 4; production starts 1/0/1/0/1 plus Tamsin's food.
+    assert goal == {
+        "tracks": 5,
+        "tracks_green": 0,
+        "short": {"minerals": 3, "metal": 4, "water": 3, "gas": 4, "food": 2},
+        "station": "Power Station",
+        "station_level": 1,
+        "station_max": 3,
+        "station_next": "4 metal, 3 minerals",
+        "met": False,
+    }
