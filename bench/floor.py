@@ -1,0 +1,47 @@
+"""The floor: a bot that does nothing but defer and post fixed images, through the same fake Discord.
+
+Whatever a real command costs above this is ours (database, rules, rendering, building the reply);
+the floor itself is discord.py parsing the interaction and building the multipart upload.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bench.timing import Sample, feed
+from bot.replies import Image
+from tests.bot.fake_discord import FakeDiscord, Person
+
+
+def floor_bot(images: list[Image]) -> commands.Bot:
+    """A bot whose `/exobase status` defers, then posts ``images`` as the real bot does (files + embeds)."""
+    bot = commands.Bot(
+        command_prefix=commands.when_mentioned, intents=discord.Intents.none(), help_command=None
+    )
+    group = app_commands.Group(name="exobase", description="Floor")
+
+    @group.command(name="status", description="Post the images")
+    async def status(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        files = [
+            discord.File(io.BytesIO(i.data), filename=i.filename, description=i.description) for i in images
+        ]
+        embeds = [discord.Embed().set_image(url=f"attachment://{i.filename}") for i in images]
+        await interaction.followup.send("The base.", files=files, embeds=embeds)
+
+    bot.tree.add_command(group)
+    return bot
+
+
+async def floor_times(fake: FakeDiscord, person: Person, images: list[Image], repeat: int) -> list[Sample]:
+    """The time of each of ``repeat`` `/exobase status` answered by the floor bot."""
+    bot = floor_bot(images)
+    await bot.login("floor-token")
+    try:
+        return [await feed(bot, fake.command(person, "exobase", "status")) for _ in range(repeat)]
+    finally:
+        await bot.close()

@@ -1,0 +1,78 @@
+"""Palettes for PNG encoding, learnt once per image kind.
+
+A flat dark theme survives a palette of a few hundred colours, which makes the file and the encoding
+several times smaller than truecolour. Learning a palette costs about as much as encoding, so each
+kind of image (the base, the panel...) learns one from its first picture and reuses it. So that
+colours absent from that first picture (a damage marker, a fifth founder) still map closely, the
+sample also holds every theme colour and its anti-aliased blends with the backgrounds.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from PIL import Image
+
+from render import theme
+
+COLOURS = 192
+SAMPLE_FACTOR = 3
+BLENDS = (0.25, 0.5, 0.75, 1.0)
+# Each swatch colour is a small square so the quantizer weighs it like a real detail of the image.
+SWATCH_CELL = 4
+
+_kind: ContextVar[str | None] = ContextVar("palette_kind", default=None)
+_learnt: dict[str, Image.Image] = {}
+_lock = threading.Lock()
+
+
+@contextmanager
+def palette_kind(kind: str) -> Iterator[None]:
+    """Images encoded inside this block share the palette learnt for ``kind``."""
+    token = _kind.set(kind)
+    try:
+        yield
+    finally:
+        _kind.reset(token)
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """``image`` mapped onto its kind's palette (learnt now if it is the kind's first image)."""
+    kind = _kind.get()
+    palette = _learnt.get(kind) if kind is not None else None
+    if palette is None:
+        palette = learn(image)
+        if kind is not None:
+            with _lock:
+                palette = _learnt.setdefault(kind, palette)
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def learn(image: Image.Image) -> Image.Image:
+    """A palette image learnt from a reduced copy of ``image`` plus the theme swatch."""
+    small = image.reduce(SAMPLE_FACTOR)
+    swatch = theme_swatch()
+    sample = Image.new(
+        "RGB", (max(small.width, swatch.width), small.height + swatch.height), theme.BACKGROUND
+    )
+    sample.paste(small, (0, 0))
+    sample.paste(swatch, (0, small.height))
+    return sample.quantize(COLOURS, method=Image.Quantize.FASTOCTREE)
+
+
+def theme_swatch() -> Image.Image:
+    """Every theme colour blended at a few strengths over each background, one square cell each."""
+    backgrounds = (theme.BACKGROUND, theme.SURFACE, theme.SURFACE_DIM)
+    colours = sorted(set(theme.colours()))
+    cells = [
+        tuple(round(back[i] + (colour[i] - back[i]) * blend) for i in range(3))
+        for colour in colours
+        for back in backgrounds
+        for blend in BLENDS
+    ]
+    strip = Image.new("RGB", (len(cells), 1))
+    strip.putdata(cells)
+    return strip.resize((len(cells) * SWATCH_CELL, SWATCH_CELL), Image.Resampling.NEAREST)
