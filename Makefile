@@ -3,10 +3,17 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The oldest Python the bot runs on, as pyproject.toml's requires-python says.
+PY_OK := import sys; sys.exit(sys.version_info < (3, 11))
+# A .venv whose interpreter is older than that, or gone (made by another Python), is rebuilt.
+VENV_STALE := $(shell [ -d $(VENV) ] && ! $(BIN)/python -c '$(PY_OK)' >/dev/null 2>&1 && echo yes)
 
-.PHONY: install run test lint typecheck pytest play bench sim docs clean
+.PHONY: install run test lint typecheck pytest play bench fuzz sim docs clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(if $(VENV_STALE),FORCE)
+	@$(PYTHON) -c '$(PY_OK)' 2>/dev/null || { echo "The bot needs Python 3.11 or newer, but $(PYTHON) is \
+	$$($(PYTHON) --version 2>&1 || echo missing). Install one and run e.g.: make $(or $(MAKECMDGOALS),install) PYTHON=python3.12" >&2; exit 1; }
+	$(if $(VENV_STALE),@echo "$(VENV) was made by a Python older than 3.11 or one that is gone: rebuilding it."; rm -rf $(VENV))
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -29,19 +36,35 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/python -m pytest
 
+# make play GAME=spacebase PLAYERS=Ann,Bob (every game: exobase, colony, spacebase, europa)
+GAME ?= exobase
+PLAYERS ?= $(if $(filter spacebase europa,$(GAME)),Ann$(comma)Bob,Captain)
+comma := ,
 play: $(STAMP)
-	$(BIN)/exobase play exobase
+	$(BIN)/exobase play $(GAME) --players $(PLAYERS)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# 100,000 random interactions through the bot (`make test` runs 10,000 of them).
+fuzz: $(STAMP)
+	FUZZ_INTERACTIONS=100000 $(BIN)/python -m pytest tests/bot/test_fuzz.py
+
 sim: $(STAMP)
 	$(BIN)/exobase sim exobase --games 1000 --policy greedy --mode normal --seed 1
 	$(BIN)/exobase sim colony --games 1000 --policy greedy --players 2 --scenario verdance --seed 1
+	$(BIN)/exobase sim spacebase --games 1000 --policy greedy --players 3 --seed 1
+	$(BIN)/exobase sim spacebase --games 1000 --policy greedy --players 3 --expansion genesis --seed 1
+	$(BIN)/exobase sim europa --games 1000 --policy greedy --players 3 --seed 1
+	$(BIN)/exobase sim europa --games 1000 --policy greedy --players 3 --invaders --seed 1
 
 docs: $(STAMP)
 	$(BIN)/exobase docs exobase
 	$(BIN)/exobase docs colony
+	$(BIN)/exobase docs spacebase
+	$(BIN)/exobase docs europa
+
+FORCE:
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,37 +1,39 @@
-"""A command's in-process round trip: raw interaction in, every HTTP answer sent.
+"""A command's in-process round trip: raw interaction in, every HTTP answer sent, against a floor.
 
-The bot is the real one from ``create_bot`` on a temporary SQLite file; Discord's
-side is the recording wire the bot tests use, so discord.py parses, routes and
-answers exactly as in production, database commit and image rendering included.
+The bot is the real one from ``create_bot`` on a temporary SQLite file; Discord's side is the
+recording wire the bot tests use, so discord.py parses, routes and answers exactly as in production,
+database commit and image rendering included. The floor is a bot that only defers and posts the same
+images through the same wire, measured in the same run; each command is given as a multiple of it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import statistics
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bench.floor import floor_times
+from bench.timing import Sample, feed, summary
+from bot import rendering
 from bot.app import GameBot, create_bot
+from bot.replies import Image
 from bot.service import GameService
 from bot.settings import load_settings
-from engine.registry import GAMES
-from tests.bot.fake_discord import CHANNEL_ID, FakeDiscord, Person, settle
+from engine.exobase import RULES as EXOBASE_RULES
+from render.registry import render_images
+from tests.bot.fake_discord import CHANNEL_ID, FakeDiscord, Person
 
 ALICE = Person(11, "Alice")
-RULES = GAMES["exobase"]
-
-
-async def _feed(bot: GameBot, payload: dict[str, Any]) -> float:
-    before = set(asyncio.all_tasks())
-    t0 = time.perf_counter()
-    bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-    await settle(ignore=before)
-    return time.perf_counter() - t0
+RULES = EXOBASE_RULES
+# Images unchanged: the loop comes back to the same views, so the cache has them. Drawn: no cache.
+MODES = (
+    ("images unchanged", True, rendering.DEFAULT_CACHE_SIZE),
+    ("images drawn", True, 0),
+    ("text only", False, 0),
+)
 
 
 async def _placement(bot: GameBot, fake: FakeDiscord) -> dict[str, Any]:
@@ -43,36 +45,55 @@ async def _placement(bot: GameBot, fake: FakeDiscord) -> dict[str, Any]:
     return fake.command(ALICE, "exobase", "work", **work.params)
 
 
-async def _measure(fake: FakeDiscord, render: bool, repeat: int, folder: Path) -> dict[str, list[float]]:
+async def _measure(fake: FakeDiscord, render: bool, repeat: int, database: Path) -> dict[str, list[Sample]]:
     settings = load_settings(
-        database_url=f"sqlite+aiosqlite:///{folder / f'bench-{render}.db'}",
-        dev_guild_id=None,
-        render_images=render,
+        database_url=f"sqlite+aiosqlite:///{database}", dev_guild_id=None, render_images=render
     )
     bot = create_bot(settings)
     bot.service = GameService(bot.service.repo, render=render, seeds=lambda: 7)
     await bot.login("bench-token")
-    times: dict[str, list[float]] = {"work": [], "undo": [], "status": []}
+    times: dict[str, list[Sample]] = {"work": [], "undo": [], "status": []}
     try:
-        await _feed(bot, fake.command(ALICE, "exobase", "start"))
+        await feed(bot, fake.command(ALICE, "exobase", "start"))
         for _ in range(repeat):
-            times["work"].append(await _feed(bot, await _placement(bot, fake)))
-            times["undo"].append(await _feed(bot, fake.command(ALICE, "exobase", "undo")))
-            times["status"].append(await _feed(bot, fake.command(ALICE, "exobase", "status")))
+            times["work"].append(await feed(bot, await _placement(bot, fake)))
+            times["undo"].append(await feed(bot, fake.command(ALICE, "exobase", "undo")))
+            times["status"].append(await feed(bot, fake.command(ALICE, "exobase", "status")))
         return times
     finally:
         await bot.close()
 
 
-def bench_roundtrip(repeat: int = 20) -> list[str]:
+def _status_images() -> list[Image]:
+    view = RULES.view(RULES.setup(["Alice"], {"mode": "normal"}, 7), None)
+    return [Image(i.filename, i.data, i.description) for i in render_images("exobase", view, [])]
+
+
+async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
+    images = _status_images()
+    floor = summary(await floor_times(fake, ALICE, images, repeat))
+    size = sum(len(i.data) for i in images) // 1024
+    lines = [
+        f"floor (defer + post the same {len(images)} PNGs, {size} KB): "
+        f"p50 {floor[0]:.1f} ms, p99 {floor[1]:.1f} ms, cpu p50 {floor[2]:.1f} ms",
+        f"{'command':<16}{'mode':<18}{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>9}{'x floor p50':>13}"
+        f"{'x floor p99':>13}",
+    ]
+    for index, (mode, render, cache) in enumerate(MODES):
+        rendering.configure(cache)
+        try:
+            times = await _measure(fake, render, repeat, folder / f"bench-{index}.db")
+        finally:
+            rendering.configure(rendering.DEFAULT_CACHE_SIZE)
+        for command, samples in times.items():
+            p50, p99, cpu = summary(samples)
+            ratios = f"{p50 / floor[0]:>12.1f}x{p99 / floor[1]:>12.1f}x"
+            lines.append(f"/exobase {command:<7}{mode:<18}{p50:>8.1f}{p99:>8.1f}{cpu:>9.1f}{ratios}")
+    return lines
+
+
+def bench_roundtrip(repeat: int = 100) -> list[str]:
     fake = FakeDiscord()
-    lines = []
     with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory() as tmp:
         fake.install(patch)
-        for render in (True, False):
-            label = "with images" if render else "text only"
-            for command, times in asyncio.run(_measure(fake, render, repeat, Path(tmp))).items():
-                median, worst = statistics.median(times) * 1000, max(times) * 1000
-                name = f"/exobase {command} round trip, {label}"
-                lines.append(f"{name}: median {median:.1f} ms, max {worst:.1f} ms over {repeat}")
-    return lines
+        return asyncio.run(_run(fake, repeat, Path(tmp)))

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import importlib
 import logging
-from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot import rendering
+from bot.command_sync import SyncRecord, sync_if_changed
+from bot.games import MODULES, ContentSettingError, Game, load_games
+from bot.integrity import require_loadable_games
 from bot.service import GameService
 from bot.settings import Settings, SettingsError, load_settings
-from bot.store import Repository, make_engine, make_sessionmaker
-from bot.store.migrate import upgrade
-from engine.core import EngineError, Rules
-from engine.registry import GAMES, rules_with_content
+from bot.startup import migrate, open_engine
+from bot.store import Repository, make_sessionmaker
 
 log = logging.getLogger(__name__)
 
@@ -25,51 +26,70 @@ def extensions() -> list[str]:
     return list(module.EXTENSIONS)
 
 
-def games_for(settings: Settings) -> dict[str, Rules[Any]]:
-    """Every game, with the operator's own card files where the settings name a folder.
+def games_for(settings: Settings) -> dict[str, Game]:
+    """Every registered game, over the operator's own card files where the settings name a folder;
+    loaded once here and handed to the service, the renderer bridge and the console.
 
     Raises SettingsError when such a folder fails the content checks.
     """
-    games = dict(GAMES)
-    for key, folder in settings.content_dirs().items():
-        try:
-            games[key] = rules_with_content(key, str(folder))
-        except EngineError as exc:
-            raise SettingsError(f"Invalid settings: {key.upper()}_CONTENT_DIR: {exc}") from exc
-    return games
+    try:
+        return load_games(MODULES, settings.content_dirs())
+    except ContentSettingError as exc:
+        raise SettingsError(str(exc)) from exc
 
 
 class GameBot(commands.Bot):
-    """Owns the database engine and the game service; ``setup_hook`` wires everything up."""
+    """Owns the database engine and the game service.
+
+    ``prepare`` migrates the database before the bot logs in (so a database problem is told
+    without contacting Discord); ``setup_hook`` then loads the cogs and syncs the commands
+    (migrating first when nobody called ``prepare``).
+    Raises StartupError (``bot.startup``) when the database driver is missing.
+    """
 
     def __init__(self, settings: Settings) -> None:
+        # The bot never joins voice, so discord.py's warnings about missing voice libraries are noise.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
-        self.db = make_engine(settings.database_url, echo=settings.sql_echo)
+        self.db = open_engine(settings.database_url, echo=settings.sql_echo)
+        rendering.configure(settings.render_cache_size)
+        self.games = games_for(settings)
         self.service = GameService(
-            Repository(make_sessionmaker(self.db)), render=settings.render_images, games=games_for(settings)
+            Repository(make_sessionmaker(self.db)), render=settings.render_images, games=self.games
         )
+        self._migrated = False
+
+    async def prepare(self) -> None:
+        """Migrate the database to head and check the installed cards still load every game in play
+        (once); raises StartupError with a line for the operator, SettingsError when cards are missing."""
+        if not self._migrated:
+            await migrate(self.db)
+            rules = {key: game.rules for key, game in self.games.items()}
+            await require_loadable_games(self.service.repo, rules)
+            self._migrated = True
 
     async def setup_hook(self) -> None:
-        """Migrate to head, load every cog, then sync the slash commands."""
-        await upgrade(self.db)
+        """Migrate and check the cards unless ``prepare`` did, load every cog, then sync the slash
+        commands when they changed."""
+        await self.prepare()
         for name in extensions():
             await self.load_extension(name)
         await self.sync_commands()
 
-    async def sync_commands(self) -> list[Any]:
-        """Sync to DEV_GUILD_ID (instant) when set, else globally (may take up to an hour)."""
+    async def sync_commands(self) -> bool:
+        """Sync to DEV_GUILD_ID (instant) when set, else globally (may take up to an hour), when the
+        commands changed since the last sync or SYNC_COMMANDS says so; True when it synced."""
         guild_id = self.settings.dev_guild_id
-        if guild_id is None:
-            synced = await self.tree.sync()
-        else:
-            guild = discord.Object(id=guild_id)
+        guild = None if guild_id is None else discord.Object(id=guild_id)
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else " globally")
-        return synced
+        record = SyncRecord(self.settings.command_sync_file())
+        return await sync_if_changed(
+            self.tree, self.application_id, guild, record, self.settings.sync_commands
+        )
 
     async def on_ready(self) -> None:
         log.info("connected as %s in %d guilds", self.user, len(self.guilds))

@@ -1,50 +1,73 @@
-"""Building the message that follows a change: narration, table summary, images, next steps."""
+"""Building the messages that follow a change: the table's for the channel, each seat's own for it.
+
+The channel gets the table view (``rules.view(state, None)``), the public events and, in a
+game without hidden information, the buttons of every seat. A game with hidden information
+never shows a seat's choices in the channel: the channel gets a "My hand" button, and each
+seat that saw a private event, that the game now waits for, or that just acted gets its own
+private message (its view, its private events and its own buttons) for delivery by DM.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot import rendering
 from bot.games.spec import GameFrontend
-from bot.replies import Button, Reply
+from bot.replies import Button, PrivateMessage, Reply
 from bot.store import GameRecord
 from engine.core import Action, Event, Rules
 
 MAX_BUTTONS = 25
 
 
-def legal_for_table(rules: Rules[Any], state: Any) -> list[Action]:
-    """Legal actions of every active seat, without repeats, in the engine's order."""
+@dataclass(frozen=True)
+class Change:
+    """What just happened: the state before (None at the start), the events, who acted."""
+
+    events: Sequence[Event] = ()
+    before: Any | None = None
+    actor_seat: int | None = None
+
+
+def legal_for_table(rules: Rules[Any], state: Any, seats: int) -> list[Action]:
+    """Legal actions of every seat, without repeats, in the engine's order."""
     seen: dict[Action, None] = {}
-    for seat in sorted(rules.active_seats(state)):
+    for seat in range(seats):
         for action in rules.legal_actions(state, seat):
             seen.setdefault(action, None)
     return list(seen)
 
 
-def waiting(rules: Rules[Any], frontend: GameFrontend, state: Any) -> set[int]:
-    """The seats the game waits on: the front end's reading, else the engine's active seats."""
+def waiting(rules: Rules[Any], state: Any) -> frozenset[int]:
+    """The seats the game waits on (none once it is over)."""
     if rules.outcome(state) is not None:
-        return set()
-    if frontend.waiting_on is not None:
-        return set(frontend.waiting_on(rules.view(state, None)))
-    return set(rules.active_seats(state))
+        return frozenset()
+    return rules.to_move(state)
 
 
-def mentions(
-    record: GameRecord, rules: Rules[Any], frontend: GameFrontend, state: Any, before: Any | None = None
-) -> list[int]:
-    """Users to ping: seats the game now waits on and did not wait on ``before`` (a turn starts,
-    a choice falls to someone); never in solo play or when everyone may act."""
+def mentions(record: GameRecord, rules: Rules[Any], state: Any, before: Any | None = None) -> list[int]:
+    """Users to ping: the seats the game now waits on that it did not wait on ``before`` (a turn
+    starts, a choice falls to someone, a simultaneous step opens); never in solo play."""
     if len(record.seats) < 2:
         return []
-    now = waiting(rules, frontend, state)
-    if len(now) == len(record.seats):
-        return []
+    now = set(waiting(rules, state))
     if before is not None:
-        now -= waiting(rules, frontend, before)
+        now -= waiting(rules, before)
     return [seat.user_id for seat in record.seats if seat.seat in now]
+
+
+def public_events(events: Sequence[Event]) -> list[Event]:
+    return [event for event in events if event.public]
+
+
+def private_events(events: Sequence[Event], seat: int) -> list[Event]:
+    return [event for event in events if not event.public and event.visible_to(seat)]
+
+
+def mine_button(record: GameRecord, frontend: GameFrontend) -> Button:
+    return Button(frontend.mine_label, record.id, record.version, control="mine", style="primary")
 
 
 async def board_reply(
@@ -52,33 +75,112 @@ async def board_reply(
     rules: Rules[Any],
     frontend: GameFrontend,
     state: Any,
-    events: Sequence[Event],
+    change: Change,
     text: str,
     *,
     can_undo: bool,
     render: bool,
-    before: Any | None = None,
+    public: bool = True,
 ) -> Reply:
-    """The reply showing ``state`` after ``events`` (from ``before``, which decides who is pinged);
-    images are rendered off the event loop."""
+    """The channel's reply showing ``state`` after ``change``, with each seat's private message;
+    images are rendered off the event loop. After a change the channel gets only the standing images
+    that changed since its last message; a status (``public`` False, shown to one person) gets all."""
     view = rules.view(state, None)
-    which = frontend.images(events) if events and frontend.images is not None else None
+    shown = public_events(change.events)
+    which = frontend.images(shown) if shown and frontend.images is not None else None
     images = (
-        await rendering.render(record.kind, view, events, sorted(which) if which else None) if render else []
+        await rendering.render(record.kind, view, shown, sorted(which) if which else None) if render else []
     )
     lines = [text] if text else []
     # Without images (no renderer, or a quiet status) the text has to show the table.
-    if frontend.summary is not None and (not images or not events):
+    if frontend.summary is not None and (not images or not shown):
         lines.append(frontend.summary(view))
     outcome = rules.outcome(state)
     buttons: list[Button] = []
+    hidden = rules.meta.hidden_information
     if outcome is not None:
         verdict = "Won" if outcome.won else "Lost"
         lines.append(f"**Game over** — {verdict}: {outcome.reason}")
     elif record.status == "active":
         if frontend.status_line is not None:
             lines.append(frontend.status_line(view))
-        legal = legal_for_table(rules, state)
-        buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=can_undo)[:MAX_BUTTONS]
-    pings = mentions(record, rules, frontend, state, before)
-    return Reply("\n".join(lines) or frontend.title, images=images, buttons=buttons, mentions=pings)
+        legal = [] if hidden else legal_for_table(rules, state, len(record.seats))
+        buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=can_undo)
+        if hidden:
+            buttons.insert(0, mine_button(record, frontend))
+        buttons = buttons[:MAX_BUTTONS]
+    if outcome is not None:
+        rendering.forget(record.id)
+    reply = Reply(
+        "\n".join(lines) or frontend.title,
+        images=images,
+        buttons=buttons,
+        mentions=mentions(record, rules, state, change.before),
+        channel_id=record.channel_id,
+    )
+    if hidden:
+        reply.private = await _private_messages(record, rules, frontend, state, change, render=render)
+    return reply
+
+
+async def _private_messages(
+    record: GameRecord, rules: Rules[Any], frontend: GameFrontend, state: Any, change: Change, *, render: bool
+) -> list[PrivateMessage]:
+    now = waiting(rules, state)
+    earlier = waiting(rules, change.before) if change.before is not None else frozenset()
+    messages: list[PrivateMessage] = []
+    for seat in record.seats:
+        own = private_events(change.events, seat.seat)
+        entered = seat.seat in now and seat.seat not in earlier
+        if own or entered or seat.seat == change.actor_seat:
+            message = await seat_message(
+                record, rules, frontend, state, seat.seat, own, render=render, fresh_only=True
+            )
+            messages.append(message)
+    return messages
+
+
+async def seat_message(
+    record: GameRecord,
+    rules: Rules[Any],
+    frontend: GameFrontend,
+    state: Any,
+    seat: int,
+    events: Sequence[Event] = (),
+    *,
+    render: bool,
+    fresh_only: bool = False,
+) -> PrivateMessage:
+    """What seat ``seat`` alone may see: its view in words and images, its private events and its
+    own legal actions as buttons. The view handed to the front end names its ``viewer``. With
+    ``fresh_only`` (a DM after a move) an image the seat's DMs already show unchanged is left out."""
+    view = {**rules.view(state, seat), "viewer": seat}
+    name = record.seats[seat].name if seat < len(record.seats) else f"Seat {seat + 1}"
+    lines = [f"**{frontend.title}** in <#{record.channel_id}> — for {name} only."]
+    if events:
+        lines.append(frontend.narrate(events, name))
+    if frontend.private_summary is not None:
+        lines.append(frontend.private_summary(view))
+    waited = seat in waiting(rules, state)
+    legal = rules.legal_actions(state, seat) if record.status == "active" else []
+    if waited:
+        lines.append("**Your move.**")
+    elif not legal:
+        lines.append("Nothing to do until the others have moved.")
+    images = (
+        await rendering.render(
+            record.kind,
+            view,
+            list(events),
+            sorted(frontend.private_images),
+            game_key=(record.id, seat),
+            only_changed=fresh_only,
+            public=fresh_only,
+        )
+        if render and frontend.private_images
+        else []
+    )
+    buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=False)[:MAX_BUTTONS]
+    return PrivateMessage(
+        record.seats[seat].user_id, "\n".join(lines), tuple(images), tuple(buttons), seat=seat
+    )

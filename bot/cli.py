@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import inspect
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.app import games_for
 from bot.errors import UserError
+from bot.games import MODULES, GameModule, load_game
 from bot.local import Console, local_actor, open_table, run_console
 from bot.logging_setup import setup_logging
 from bot.service import GameService
-from bot.settings import SettingsError, load_settings
-from bot.store import Repository, make_engine, make_sessionmaker
-from bot.store.migrate import upgrade
+from bot.settings import Settings, SettingsError, load_settings
+from bot.startup import StartupError, migrate, open_engine
+from bot.store import Repository, make_sessionmaker
 
+HISTORY_FILE = ".exobase_history"
 DOCS_BEGIN = "<!-- card-reference:begin -->"
 DOCS_END = "<!-- card-reference:end -->"
 
@@ -52,6 +56,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--mode", help="difficulty, where the game has modes (ExoBase: normal or hardcore)")
     sim.add_argument("--players", type=int, help="seats at the table, where the game has several")
     sim.add_argument("--scenario", help="the scenario or planet, where the game has them")
+    sim.add_argument("--expansion", help="an expansion to play with, where the game has one (genesis)")
+    sim.add_argument("--variant", help="a start variant, where the game has them (lightspeed)")
+    sim.add_argument("--invaders", action="store_const", const=True, help="Europa: play with Invaders")
 
     docs = sub.add_parser("docs", help="write the card reference into docs/<game>.md")
     docs.add_argument("game")
@@ -60,34 +67,53 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    """Run a console session; returns the exit code."""
+    """Run a console session; returns the exit code (1 when the database cannot be used)."""
     overrides: dict[str, Any] = {"database_url": args.db} if args.db else {}
-    settings = load_settings(**overrides)
-    engine = make_engine(settings.database_url)
     try:
-        await upgrade(engine)
-        seed = args.seed
-        service = GameService(
-            Repository(make_sessionmaker(engine)),
-            render=not args.no_images and settings.render_images,
-            seeds=(lambda: seed) if seed is not None else None,
-        )
-        if args.game not in service.games:
-            print(f"No game called '{args.game}'. Games: {', '.join(service.games)}.", file=sys.stderr)
-            return 2
-        names = [name.strip() for name in args.players.split(",") if name.strip()] or ["Captain"]
-        console = Console(
-            service, args.game, args.images or settings.image_dir, stdout, local_actor(names[0])
-        )
-        try:
-            await open_table(console, names, _start_options(args))
-        except (UserError, ValueError) as exc:
-            print(f"Cannot start: {exc}", file=sys.stderr)
-            return 2
-        console.say("Type help for the commands, quit to leave.")
-        await run_console(console, stdin, prompt=stdin.isatty())
+        settings = load_settings(**overrides)
+        engine = open_engine(settings.database_url)
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except StartupError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    try:
+        await migrate(engine)
+        return await _session(args, settings, engine, stdin, stdout)
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except StartupError as exc:
+        print(exc, file=sys.stderr)
+        return 1
     finally:
         await engine.dispose()
+
+
+async def _session(
+    args: argparse.Namespace, settings: Settings, engine: AsyncEngine, stdin: TextIO, stdout: TextIO
+) -> int:
+    seed = args.seed
+    service = GameService(
+        Repository(make_sessionmaker(engine)),
+        games=games_for(settings),
+        render=not args.no_images and settings.render_images,
+        seeds=(lambda: seed) if seed is not None else None,
+    )
+    if args.game not in service.games:
+        print(f"No game called '{args.game}'. Games: {', '.join(service.games)}.", file=sys.stderr)
+        return 2
+    names = [name.strip() for name in args.players.split(",") if name.strip()] or ["Captain"]
+    console = Console(service, args.game, args.images or settings.image_dir, stdout, local_actor(names[0]))
+    try:
+        await open_table(console, names, _start_options(args))
+    except (UserError, ValueError) as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 2
+    console.say("Type help for the commands, quit to leave.")
+    interactive = stdin is sys.stdin and stdin.isatty()
+    await run_console(console, stdin, interactive=interactive, history=Path.home() / HISTORY_FILE)
     return 0
 
 
@@ -102,19 +128,18 @@ def _start_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _engine_module(game: str, name: str) -> Any:
-    try:
-        return importlib.import_module(f"engine.{game}.{name}")
-    except ImportError as exc:
-        raise SystemExit(f"The game '{game}' has no {name} module.") from exc
+def _module(game: str) -> GameModule:
+    if game not in MODULES:
+        raise SystemExit(f"No game called '{game}'. Games: {', '.join(sorted(MODULES))}.")
+    return MODULES[game]
 
 
-SIM_SETTINGS = ("mode", "players", "scenario")
+SIM_SETTINGS = ("mode", "players", "scenario", "expansion", "variant", "invaders")
 
 
 def sim(args: argparse.Namespace, stdout: TextIO) -> int:
     """Run the game's ``simulate`` and print its report; exit code 2 on a setting it does not take."""
-    simulate = _engine_module(args.game, "sim").simulate
+    simulate = _module(args.game).simulate
     taken = inspect.signature(simulate).parameters
     kwargs: dict[str, Any] = {"games": args.games, "policy": args.policy, "seed": args.seed}
     kwargs.update(_start_defaults(args.game, taken))
@@ -137,11 +162,9 @@ def sim(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _start_defaults(game: str, taken: Mapping[str, inspect.Parameter]) -> dict[str, Any]:
     """A game's start-option defaults for the settings its simulation requires (such as a mode)."""
-    from bot.games import FRONTENDS
-
-    frontend = FRONTENDS.get(game)
-    if frontend is None:
+    if game not in MODULES:
         return {}
+    frontend = load_game(MODULES[game]).frontend
     return {
         option.name: option.default
         for option in frontend.start_options
@@ -153,7 +176,7 @@ def _start_defaults(game: str, taken: Mapping[str, inspect.Parameter]) -> dict[s
 
 def docs(args: argparse.Namespace, stdout: TextIO) -> int:
     """Replace the text between the markers in the docs file, or print the reference."""
-    reference = _engine_module(args.game, "docs").card_reference().rstrip("\n")
+    reference = _module(args.game).card_reference().rstrip("\n")
     path: Path = args.file or Path("docs") / f"{args.game}.md"
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     if DOCS_BEGIN not in text or DOCS_END not in text:

@@ -1,14 +1,13 @@
 """A terminal console that plays through the same service and database as the Discord bot.
 
 Type the same commands as in Discord (``/exobase work founder:aoki card:greenhouse space:0``),
-``actions`` to list the legal actions, a number to pick from the last numbered list,
-``as bob`` to speak as another player, ``help`` and ``quit``. Reads any text stream, so a
-script can drive it.
+``actions`` to list the legal actions, a number to pick from the numbered lists, ``as bob`` to
+speak as another player, ``help`` and ``quit``. Reads any text stream, so a script can drive it;
+at a terminal it offers line editing, history and completion (``bot.console_input``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import shlex
 import zlib
@@ -17,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.console_input import Completer, read_lines
+from bot.console_text import name_drawn_cards
 from bot.errors import UserError
 from bot.games.spec import CommandSpec, GameFrontend, action_from_options
 from bot.replies import Actor, Button, Reply, Where
@@ -24,22 +25,34 @@ from bot.service import GameService
 from engine.core import Action
 
 log = logging.getLogger(__name__)
-CONSOLE = Where(guild_id=None, channel_id=1)
 
 HELP = """\
 Commands (as in Discord):
   /{game} <subcommand> name:value ...   e.g. {example}
   /{game} status | rules | undo | abandon | start [{start}]
   actions        list the legal actions, numbered
-  <number>       pick from the last numbered list (buttons or actions)
-  as <name>      speak as another player
+  hand           what only the speaker may see (a secret hand), as their DM would show it
+  <number>       pick from the numbered lists (a number keeps its meaning until the game moves on)
+  as <name>      speak as another player (the console follows the game when one player is awaited)
   help, quit
 Subcommands: {subs}"""
+
+# What a number stands for: an engine action, or a lifecycle step (undo, join...).
+ChoiceKey = Action | str
+Stamp = tuple[int, int]
 
 
 def user_id_for(name: str) -> int:
     """A stable id per player name, so a console game can be resumed later."""
     return zlib.crc32(name.strip().lower().encode()) + 1
+
+
+def console_where(game: str) -> Where:
+    """Each game has its own console channel, so playing one game never resumes another.
+
+    Discord ids are far above 2**32, so these ids never meet a real channel's.
+    """
+    return Where(guild_id=None, channel_id=zlib.crc32(f"console:{game}".encode()) + 1)
 
 
 def local_actor(name: str) -> Actor:
@@ -55,7 +68,12 @@ class Choice:
 
 @dataclass
 class Console:
-    """One console session: the speaking player, the last numbered choices, where images go."""
+    """One console session: the speaking player, the numbered choices, where images go.
+
+    Numbers are stable ids: while the game stands still, the same action keeps the same number
+    in every list (``actions``, the buttons of a status), so a later list never silently gives an
+    earlier number another meaning. Once the game moves on, the old numbers are refused.
+    """
 
     service: GameService
     game: str
@@ -63,8 +81,14 @@ class Console:
     out: TextIO
     speaker: Actor
     players: dict[str, Actor] = field(default_factory=dict)
-    choices: list[Choice] = field(default_factory=list)
+    choices: dict[int, Choice] = field(default_factory=dict)
+    numbers: dict[ChoiceKey, int] = field(default_factory=dict)
+    numbered_at: Stamp | None = None
     images_written: list[Path] = field(default_factory=list)
+
+    @property
+    def where(self) -> Where:
+        return console_where(self.game)
 
     @property
     def frontend(self) -> GameFrontend:
@@ -82,7 +106,7 @@ class Console:
     # -- output ----------------------------------------------------------------------------------
 
     def show(self, reply: Reply) -> None:
-        """Print a reply, write its images, and number its buttons as the next choices."""
+        """Print a reply, write its images, and number its buttons as choices."""
         if reply.text:
             self.say(reply.text)
         for image in reply.images:
@@ -92,31 +116,90 @@ class Console:
             self.images_written.append(path)
             self.say(f"[image] {path} — {image.description}")
         if reply.buttons:
-            self.choices = [Choice(b.label, self._press(b)) for b in reply.buttons]
-            self._list()
+            stamp = (reply.buttons[0].game_id, reply.buttons[0].version)
+            self._number(stamp, [(_key(b), Choice(b.label, self._press(b))) for b in reply.buttons])
+        self._show_private(reply)
 
-    def _list(self) -> None:
-        for number, choice in enumerate(self.choices, start=1):
+    def _show_private(self, reply: Reply) -> None:
+        """The speaker's own private message, as a DM would show it; the others' stay hidden (each
+        player reads theirs after ``as <name>`` with ``hand``)."""
+        others = 0
+        for message in reply.private:
+            if message.user_id != self.speaker.user_id:
+                others += 1
+                continue
+            self.show(
+                Reply(
+                    f"[only for {self.speaker.name}] {message.text}",
+                    list(message.images),
+                    list(message.buttons),
+                )
+            )
+        if others:
+            self.say(
+                f"({others} private message{'s' if others > 1 else ''} for other players: "
+                "`as <name>`, then `hand`.)"
+            )
+
+    def _number(self, stamp: Stamp | None, items: list[tuple[ChoiceKey, Choice]]) -> None:
+        """List ``items``, each under its number for this state of the game (new ones get the next)."""
+        if stamp != self.numbered_at:
+            self.numbers, self.choices, self.numbered_at = {}, {}, stamp
+        for key, choice in items:
+            number = self.numbers.setdefault(key, len(self.numbers) + 1)
+            self.choices[number] = choice
             self.say(f"  {number}. {choice.label}")
 
     def _press(self, button: Button) -> Callable[[], Awaitable[Reply]]:
-        svc, who = self.service, self._current
+        svc, who, where = self.service, self._current, self.where
         gid, ver = button.game_id, button.version
         if button.action is not None:
             action = button.action
-            return lambda: svc.act(CONSOLE, who(), action, game_id=gid, version=ver)
+            return lambda: svc.act(where, who(), action, game_id=gid, version=ver)
         if button.control == "undo":
-            return lambda: svc.undo(CONSOLE, who(), game_id=gid, version=ver)
+            return lambda: svc.undo(where, who(), game_id=gid, version=ver)
         if button.control == "abandon":
-            return lambda: svc.abandon(CONSOLE, who(), confirm=True, game_id=gid, version=ver)
+            return lambda: svc.abandon(where, who(), confirm=True, game_id=gid, version=ver)
+        if button.control == "mine":
+            return lambda: svc.mine(where, who(), game_id=gid)
         control = str(button.control)
-        return lambda: svc.lobby(CONSOLE, who(), control, gid, ver)
+        return lambda: svc.lobby(where, who(), control, gid, ver)
+
+    async def _stamp(self) -> Stamp | None:
+        record = await self.service.repo.open_game(self.where.channel_id)
+        return None if record is None else (record.id, record.version)
+
+    async def _run(self, call: Callable[[], Awaitable[Reply]]) -> None:
+        """Run a service call and show its reply, naming the cards it drew where the table sees them."""
+        before = await self.service.table_view(self.where)
+        reply = await call()
+        reply.text = name_drawn_cards(reply.text, before, await self.service.table_view(self.where))
+        self.show(reply)
+
+    async def follow(self) -> None:
+        """Speak as the one player the game waits for, so a turn-based table needs no ``as``."""
+        seats = await self.service.waiting_seats(self.where)
+        record = await self.service.repo.open_game(self.where.channel_id)
+        if len(seats) != 1 or record is None:
+            return
+        seat = next(s for s in record.seats if s.seat == seats[0])
+        if seat.user_id != self.speaker.user_id:
+            self.speaker = self.actor(seat.name)
+            self.say(f"(It is {seat.name}'s move: you are now {seat.name}.)")
 
     # -- input -----------------------------------------------------------------------------------
 
     def _current(self) -> Actor:
-        # Buttons act for whoever speaks when they are picked, not when they were printed.
+        # Numbers act for whoever speaks when they are picked, not when they were printed.
         return self.speaker
+
+    async def completer(self) -> Completer:
+        """Completions for the next line: the speaker's legal actions, as Discord's autocomplete."""
+        legal = [action for _label, action in await self.service.legal(self.where, self.speaker)]
+        record = await self.service.repo.open_game(self.where.channel_id)
+        seated = [] if record is None else record.player_names
+        names = dict.fromkeys([*seated, *(actor.name for actor in self.players.values())])
+        return Completer(self.game, self.frontend, legal, list(names))
 
     async def handle(self, line: str) -> bool:
         """Serve one line; False once the user quits. Errors are printed, never raised."""
@@ -126,7 +209,10 @@ class Console:
         if line in ("quit", "exit"):
             return False
         try:
+            before = await self._stamp()
             await self._dispatch(line)
+            if await self._stamp() != before:
+                await self.follow()
         except (UserError, ValueError) as exc:
             # EngineError is a ValueError: its message is written for the player too.
             self.say(f"! {exc}")
@@ -143,6 +229,8 @@ class Console:
             self.say(f"You are now {self.speaker.name}.")
         elif line == "actions":
             await self._actions()
+        elif line == "hand":
+            await self._run(lambda: self.service.mine(self.where, self.speaker))
         elif line.isdigit():
             await self._pick(int(line))
         else:
@@ -159,26 +247,32 @@ class Console:
         return HELP.format(game=self.game, example=example, start=start, subs=subs)
 
     async def _actions(self) -> None:
-        legal = await self.service.legal(CONSOLE, self.speaker)
+        stamp = await self._stamp()
+        legal = await self.service.legal(self.where, self.speaker)
         if not legal:
             self.say(f"{self.speaker.name} has nothing to do right now.")
             return
-        svc, who = self.service, self.speaker
-        self.choices = [
-            Choice(f"{label}  [{action}]", self._act(svc, who, action)) for label, action in legal
-        ]
-        self._list()
+        self._number(
+            stamp, [(action, Choice(f"{label}  [{action}]", self._act(action))) for label, action in legal]
+        )
 
-    @staticmethod
-    def _act(svc: GameService, who: Actor, action: Action) -> Callable[[], Awaitable[Reply]]:
-        return lambda: svc.act(CONSOLE, who, action)
+    def _act(self, action: Action) -> Callable[[], Awaitable[Reply]]:
+        svc, who, where = self.service, self._current, self.where
+        return lambda: svc.act(where, who(), action)
 
     async def _pick(self, number: int) -> None:
-        if not 1 <= number <= len(self.choices):
+        if not self.choices:
+            raise ValueError("Nothing to pick yet; type actions for a numbered list.")
+        if await self._stamp() != self.numbered_at:
             raise ValueError(
-                f"Pick a number from 1 to {len(self.choices)}." if self.choices else "Nothing to pick."
+                f"Number {number} was from a list the game has moved past; "
+                f"type actions or /{self.game} status for the current choices."
             )
-        self.show(await self.choices[number - 1].run())
+        choice = self.choices.get(number)
+        if choice is None:
+            listed = ", ".join(str(n) for n in sorted(self.choices))
+            raise ValueError(f"No choice {number} in the lists since the last move; pick one of {listed}.")
+        await self._run(choice.run)
 
     async def _command(self, words: list[str]) -> None:
         head = words[0].lstrip("/")
@@ -187,28 +281,33 @@ class Console:
         if len(words) < 2:
             raise ValueError("Which subcommand? Type help.")
         name, values = words[1], _values(words[2:])
-        if name in self.frontend.lifecycle:
-            self.show(await self._lifecycle(name, values))
+        if name in self.frontend.lifecycle or (name == "hand" and self.frontend.private_summary is not None):
+            await self._run(lambda: self._lifecycle(name, values))
             return
         spec = self.frontend.command(name)
         if spec is None:
             raise ValueError(f"Unknown subcommand '{name}'; type help.")
-        self.show(
-            await self.service.act(CONSOLE, self.speaker, action_from_options(spec, _typed(spec, values)))
-        )
+        action = action_from_options(spec, _typed(spec, values))
+        await self._run(lambda: self.service.act(self.where, self.speaker, action))
 
     async def _lifecycle(self, name: str, values: dict[str, str]) -> Reply:
-        svc, who = self.service, self.speaker
+        svc, who, where = self.service, self.speaker, self.where
         if name == "start":
             options: dict[str, Any] = {k: _flag(v) for k, v in values.items()}
-            return await svc.start(CONSOLE, who, self.game, options)
+            return await svc.start(where, who, self.game, options)
         if name == "status":
-            return await svc.status(CONSOLE, who)
+            return await svc.status(where, who)
         if name == "rules":
             return svc.rules_text(self.game)
         if name == "undo":
-            return await svc.undo(CONSOLE, who)
-        return await svc.abandon(CONSOLE, who, confirm=False)
+            return await svc.undo(where, who)
+        if name == "hand":
+            return await svc.mine(where, who)
+        return await svc.abandon(where, who, confirm=False)
+
+
+def _key(button: Button) -> ChoiceKey:
+    return button.action if button.action is not None else str(button.control)
 
 
 def _values(words: list[str]) -> dict[str, str]:
@@ -251,32 +350,41 @@ def _flag(value: str) -> str | bool:
 
 
 async def open_table(console: Console, names: list[str], options: dict[str, Any]) -> None:
-    """Resume the console's open game, or start one; a lobby is filled with ``names`` and begun."""
-    service = console.service
-    existing = await service.repo.open_game(CONSOLE.channel_id)
+    """Resume the console's open game of this kind, or start one; a lobby is filled with ``names``
+    and begun."""
+    service, where = console.service, console.where
+    for name in names:
+        console.actor(name)
+    existing = await service.repo.open_game(where.channel_id)
     if existing is not None:
         console.say(f"Resuming game #{existing.id} ({existing.kind}); `/{console.game} abandon` ends it.")
-        console.show(await service.status(CONSOLE, console.speaker))
+        console.show(await service.status(where, console.speaker))
+        await console.follow()
         return
     host = console.actor(names[0])
     if len(names) > 1:
         options = {**console.frontend.lobby_options, **options}
-    reply = await service.start(CONSOLE, host, console.game, options)
-    if not any(button.control == "join" for button in reply.buttons):
-        console.show(reply)
-        return
-    for name in names[1:]:
+    reply = await service.start(where, host, console.game, options)
+    if any(button.control == "join" for button in reply.buttons):
+        for name in names[1:]:
+            button = reply.buttons[0]
+            reply = await service.lobby(where, console.actor(name), "join", button.game_id, button.version)
         button = reply.buttons[0]
-        reply = await service.lobby(CONSOLE, console.actor(name), "join", button.game_id, button.version)
-    button = reply.buttons[0]
-    console.show(await service.lobby(CONSOLE, host, "begin", button.game_id, button.version))
+        reply = await service.lobby(where, host, "begin", button.game_id, button.version)
+    console.show(reply)
+    await console.follow()
 
 
-async def run_console(console: Console, stream: TextIO, *, prompt: bool) -> None:
-    """Read lines until end of input or ``quit``."""
-    while True:
-        if prompt:
-            print(f"{console.speaker.name}> ", end="", file=console.out, flush=True)
-        line = await asyncio.to_thread(stream.readline)
-        if not line or not await console.handle(line):
-            break
+async def run_console(
+    console: Console, stream: TextIO, *, interactive: bool, history: Path | None = None
+) -> None:
+    """Read lines until end of input or ``quit``; ``interactive`` adds the prompt, line editing,
+    completion and a history kept across sessions in ``history``."""
+    lines = read_lines(console, stream, interactive=interactive, history=history)
+    try:
+        async for line in lines:
+            if not await console.handle(line):
+                break
+    finally:
+        # Closing the reader now (not at garbage collection) saves the history on quit too.
+        await lines.aclose()

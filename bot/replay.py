@@ -1,4 +1,10 @@
-"""Rebuilding a state from the seed and the action log (for undo and audits)."""
+"""Rebuilding states from the action log, for undo and audits.
+
+An undoable action's log row keeps the snapshot it was applied to, so taking it back starts from
+that snapshot instead of replaying the whole game (rows written before the column existed fall back
+to a replay from the seed). The moves logged after it (other seats' moves in a simultaneous step)
+are applied again, and the result is checked against the stored snapshot.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,11 @@ from typing import Any
 
 from bot.errors import NotAllowedError
 from bot.store import ActionRecord, GameRecord
-from engine.core import Action, Rules
+from engine.core import Action, EngineError, Rules
 
 log = logging.getLogger(__name__)
+
+UNREPLAYABLE = "This game's history cannot be replayed, so the undo is refused."
 
 
 def replay(rules: Rules[Any], record: GameRecord, actions: Sequence[ActionRecord]) -> Any:
@@ -22,21 +30,38 @@ def replay(rules: Rules[Any], record: GameRecord, actions: Sequence[ActionRecord
     return state
 
 
-def replay_before_last(
-    rules: Rules[Any], record: GameRecord, actions: Sequence[ActionRecord], current: Any
+def take_back(
+    rules: Rules[Any], record: GameRecord, before: Any, rows: Sequence[ActionRecord], current: Any
 ) -> Any:
-    """The state before the last logged action, checked against the snapshot.
+    """The state as if ``rows[0]`` (applied to ``before``) had never been taken; ``rows[1:]`` are the
+    later moves, applied again in order.
 
-    Raises NotAllowedError when the log and the snapshot disagree or the engine forbids the undo.
+    Raises NotAllowedError when the log and the snapshot disagree, the engine forbids the undo
+    (dice, a shuffle, a revealed card) or a later move no longer applies without it.
     """
-    before = replay(rules, record, actions[:-1])
-    after, _events = rules.apply(before, actions[-1].seat, Action.from_json(actions[-1].action))
-    if _plain(rules.to_json(after)) != _plain(rules.to_json(current)):
-        log.error("action log and snapshot disagree for game %d", record.id)
-        raise NotAllowedError("This game's history cannot be replayed, so the undo is refused.")
+    taken = rows[0]
+    try:
+        after, _events = rules.apply(before, taken.seat, Action.from_json(taken.action))
+    except EngineError as exc:
+        log.error("game %d: action %d does not apply to its stored before-state", record.id, taken.seq)
+        raise NotAllowedError(UNREPLAYABLE) from exc
     if not rules.can_undo(before, after):
-        raise NotAllowedError("The last action rolled dice or revealed cards; it cannot be undone.")
-    return before
+        raise NotAllowedError("That action rolled dice or revealed cards; it cannot be undone.")
+    rebuilt, without = after, before
+    for row in rows[1:]:
+        action = Action.from_json(row.action)
+        try:
+            rebuilt, _events = rules.apply(rebuilt, row.seat, action)
+        except EngineError as exc:
+            raise NotAllowedError(UNREPLAYABLE) from exc
+        try:
+            without, _events = rules.apply(without, row.seat, action)
+        except EngineError as exc:
+            raise NotAllowedError("A later move depends on that action, so it cannot be undone.") from exc
+    if _plain(rules.to_json(rebuilt)) != _plain(rules.to_json(current)):
+        log.error("action log and snapshot disagree for game %d", record.id)
+        raise NotAllowedError(UNREPLAYABLE)
+    return without
 
 
 def _plain(data: Any) -> Any:

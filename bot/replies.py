@@ -12,7 +12,7 @@ from typing import Literal
 from engine.core import Action
 
 Style = Literal["primary", "secondary", "success", "danger"]
-Control = Literal["join", "leave", "begin", "abandon", "undo", "pick"]
+Control = Literal["join", "leave", "begin", "abandon", "undo", "pick", "mine"]
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,9 @@ class Button:
     """A next step offered under a message.
 
     Exactly one of ``action`` (an engine action) or ``control`` (a lifecycle
-    step) is set. ``game_id`` and ``version`` make the click refusable once stale.
+    step) is set. ``game_id`` and ``version`` make the click refusable once stale: a lifecycle
+    step must match the version exactly, an action only has to be still legal for the clicker
+    who has not acted since ``version`` (another seat's move leaves it alive).
     """
 
     label: str
@@ -57,18 +59,31 @@ class Button:
 
 @dataclass(frozen=True)
 class PrivateMessage:
-    """Something only ``user_id`` may see (a hand); sent by DM, with a channel fallback."""
+    """What only ``user_id`` (seat ``seat``) may see: their view, private events and own buttons.
+
+    Sent by DM; when the DM is refused the channel says to use the "My hand" button, which shows
+    the same thing ephemerally. The game never waits on it.
+    """
 
     user_id: int
     text: str
     images: tuple[Image, ...] = ()
+    buttons: tuple[Button, ...] = ()
+    seat: int | None = None
 
 
 @dataclass
 class Reply:
+    """A message for the channel (or, ``ephemeral``, for the actor alone) plus private deliveries.
+
+    ``channel_id`` names the game's channel when it differs from where the interaction came
+    from (a click in a DM posts its public part in the game's channel).
+    """
+
     text: str
     images: list[Image] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
     ephemeral: bool = False
     mentions: list[int] = field(default_factory=list)
     private: list[PrivateMessage] = field(default_factory=list)
+    channel_id: int | None = None

@@ -1,7 +1,7 @@
 """The game service: load the channel's game -> check -> apply -> save -> what to post.
 
-Game-agnostic: every game is a ``Rules`` object (``engine.registry.GAMES``) plus its
-front-end data (``bot.games.FRONTENDS``). Every public method raises UserError subclasses
+Game-agnostic: every game is a ``Rules`` object plus its front-end data (``bot.games.Game``, loaded
+once from the settings by ``bot.app.games_for``). Every public method raises UserError subclasses
 or EngineError with messages safe to show the actor; nothing is changed when it raises.
 """
 
@@ -11,12 +11,16 @@ import asyncio
 import logging
 import secrets
 import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
-from bot.board import MAX_BUTTONS, board_reply, waiting
+from bot import rendering
+from bot.board import MAX_BUTTONS, Change, board_reply, public_events, seat_message, waiting
+from bot.damage import damaged_log, load_state
+from bot.deadlines import with_turn_time
 from bot.errors import (
     GameExistsError,
     NoGameError,
@@ -25,24 +29,30 @@ from bot.errors import (
     StaleError,
     StorageError,
     UnknownGameError,
+    UserError,
 )
+from bot.games.module import Game
 from bot.games.spec import GameFrontend
 from bot.lobby import check_begin, check_join, check_leave, lobby_reply
 from bot.logging_setup import log_context, set_game
-from bot.replay import replay_before_last
+from bot.replay import replay, take_back
 from bot.replies import Actor, Button, Reply, Where
-from bot.store import ChannelBusyError, ConflictError, GameRecord, NewGame, Repository, StoreError
-from bot.turns import check_undo, explain_refusal, may_undo, option_values
-from engine.core import Action, EngineError, Event, Rules
+from bot.store import (
+    ActionRecord,
+    ChannelBusyError,
+    ConflictError,
+    GameRecord,
+    NewGame,
+    Repository,
+    StoreError,
+)
+from bot.timekeeping import Timekeeping
+from bot.turns import explain_refusal, may_undo, option_values, seat_names, undo_target
+from engine.core import Action, EngineError, Rules
 
 log = logging.getLogger(__name__)
-
-
-def _registry() -> tuple[Mapping[str, Rules[Any]], Mapping[str, GameFrontend]]:
-    from bot.games import FRONTENDS
-    from engine.registry import GAMES
-
-    return GAMES, FRONTENDS
+# How far back (in moves per seat) undo looks for the actor's own last move.
+UNDO_REACH = 3
 
 
 @contextmanager
@@ -59,7 +69,7 @@ def _storage() -> Iterator[None]:
         raise StorageError("The game could not be saved just now; nothing changed. Try again.") from exc
 
 
-class GameService:
+class GameService(Timekeeping):
     """The one API the Discord cogs and the local console call."""
 
     def __init__(
@@ -67,19 +77,22 @@ class GameService:
         repo: Repository,
         *,
         render: bool = True,
-        games: Mapping[str, Rules[Any]] | None = None,
-        frontends: Mapping[str, GameFrontend] | None = None,
+        games: Mapping[str, Game] | None = None,
         seeds: Callable[[], int] | None = None,
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
-        if games is None or frontends is None:
-            default_games, default_frontends = _registry()
-            games = default_games if games is None else games
-            frontends = default_frontends if frontends is None else frontends
+        """``games`` are the games loaded from the settings (default: every registered game over its
+        shipped cards)."""
+        if games is None:
+            from bot.games import shipped_games
+
+            games = shipped_games()
         self.repo = repo
         self._render = render
-        self._games = dict(games)
-        self._frontends = dict(frontends)
+        self._games = {key: game.rules for key, game in games.items()}
+        self._frontends = {key: game.frontend for key, game in games.items()}
         self._seeds = seeds or (lambda: secrets.randbits(31))
+        self.clock = clock or (lambda: datetime.now(UTC))
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @property
@@ -107,10 +120,14 @@ class GameService:
     # -- loading and checking --------------------------------------------------------------------
 
     async def _open(self, where: Where, game_id: int | None = None, version: int | None = None) -> GameRecord:
-        """The channel's open game; raises NoGameError, or StaleError when a click is out of date."""
+        """The channel's open game, or game ``game_id`` for a click (from its channel, or from a DM,
+        where ``guild_id`` is None); raises NoGameError, or StaleError when a click is out of date."""
         with _storage():
-            record = await self.repo.open_game(where.channel_id)
-        if record is None:
+            if game_id is None or where.guild_id is not None:
+                record = await self.repo.open_game(where.channel_id)
+            else:
+                record = await self.repo.get_game(game_id)
+        if record is None or not record.is_open:
             if game_id is not None:
                 raise StaleError("That game is over; start a new one.")
             raise NoGameError("There is no game in this channel. Start one with the start command.")
@@ -121,6 +138,15 @@ class GameService:
             raise StaleError("The game moved on since this was sent; look at the latest message.")
         return record
 
+    async def _locked_open(self, where: Where, game_id: int | None) -> tuple[asyncio.Lock, int]:
+        """The lock of the game's channel (a click from a DM locks the game's own channel)."""
+        if game_id is None or where.guild_id is not None:
+            return self._lock(where.channel_id), where.channel_id
+        with _storage():
+            record = await self.repo.get_game(game_id)
+        channel_id = record.channel_id if record is not None else where.channel_id
+        return self._lock(channel_id), channel_id
+
     def _seat(self, record: GameRecord, actor: Actor) -> int:
         seat = record.seat_of(actor.user_id)
         if seat is None:
@@ -128,19 +154,20 @@ class GameService:
         return seat
 
     def _state(self, record: GameRecord) -> Any:
-        if record.status != "active" or record.snapshot is None:
+        """The game's state; raises NotAllowedError when it has not begun or cannot be loaded."""
+        if record.damage is None and (record.status != "active" or record.snapshot is None):
             raise NotAllowedError("The game has not begun yet; the host presses Begin.")
-        return self._rules(record.kind).from_json(record.snapshot)
+        return load_state(self._rules(record.kind), record)
 
     async def _board(
         self,
         record: GameRecord,
         state: Any,
-        events: Sequence[Event],
+        change: Change,
         text: str,
         *,
         can_undo: bool = False,
-        before: Any | None = None,
+        public: bool = True,
     ) -> Reply:
         rules, frontend = self._rules(record.kind), self._frontends[record.kind]
         return await board_reply(
@@ -148,11 +175,11 @@ class GameService:
             rules,
             frontend,
             state,
-            events,
+            change,
             text,
             can_undo=can_undo,
             render=self._render,
-            before=before,
+            public=public,
         )
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -166,7 +193,7 @@ class GameService:
             rules = self._rules(game)
             frontend = self._frontends[game]
             try:
-                cleaned = frontend.clean_options(options)
+                cleaned = with_turn_time(game, options, frontend.clean_options)
             except ValueError as exc:
                 raise NotAllowedError(str(exc)) from exc
             async with self._lock(where.channel_id):
@@ -194,11 +221,14 @@ class GameService:
                 state = rules.setup([actor.name], cleaned, new.seed)
                 snapshot = rules.to_json(state)
                 with _storage():
-                    record = await self.repo.create_game(replace(new, status="active", snapshot=snapshot))
+                    record = await self.repo.create_game(
+                        replace(new, status="active", snapshot=snapshot),
+                        deadlines=self._opening_deadlines(cleaned, rules, state),
+                    )
                 set_game(record.id)
                 log.info("solo %s started by %s", game, actor.user_id)
                 return await self._board(
-                    record, state, [], f"{actor.name} starts a game of {frontend.title}."
+                    record, state, Change(), f"{actor.name} starts a game of {frontend.title}."
                 )
 
     async def lobby(self, where: Where, actor: Actor, control: str, game_id: int, version: int) -> Reply:
@@ -229,10 +259,15 @@ class GameService:
                     check_begin(record, rules.meta, actor)
                     state = rules.setup(record.player_names, record.options, record.seed)
                     with _storage():
-                        record = await self.repo.begin_game(record.id, record.version, rules.to_json(state))
+                        record = await self.repo.begin_game(
+                            record.id,
+                            record.version,
+                            rules.to_json(state),
+                            deadlines=self._opening_deadlines(record.options, rules, state),
+                        )
                     log.info("game begins with %d players", len(record.seats))
                     names = ", ".join(record.player_names)
-                    return await self._board(record, state, [], f"The {title} game begins: {names}.")
+                    return await self._board(record, state, Change(), f"The {title} game begins: {names}.")
                 raise NotAllowedError(f"Unknown lobby step '{control}'.")
 
     async def act(
@@ -246,19 +281,24 @@ class GameService:
     ) -> Reply:
         """Apply ``action`` for the actor's seat and save it in one transaction.
 
+        ``version`` is the game version a button was made at: the click stands while the action
+        is still legal for the actor and the actor has not acted since (another seat's move in
+        a simultaneous step leaves it alive; a double click does not apply twice).
         Raises NoGameError, StaleError, NotAPlayerError, NotAllowedError, EngineError, StorageError.
         """
         with log_context(where.guild_id, where.channel_id, game_id):
-            async with self._lock(where.channel_id):
-                record = await self._open(where, game_id, version)
+            lock, _channel = await self._locked_open(where, game_id)
+            async with lock:
+                record = await self._open(where, game_id)
                 seat = self._seat(record, actor)
                 rules = self._rules(record.kind)
                 before = self._state(record)
+                if version is not None and version != record.version:
+                    await self._check_click(record, rules, before, seat, action, version)
                 try:
                     after, events = rules.apply(before, seat, action)
                 except EngineError as exc:
-                    waits = waiting(rules, self._frontends[record.kind], before)
-                    clearer = explain_refusal(record, rules, before, seat, action, waits)
+                    clearer = explain_refusal(record, rules, before, seat, action, waiting(rules, before))
                     if clearer is None:
                         raise
                     raise clearer from exc
@@ -274,10 +314,40 @@ class GameService:
                         undoable=undoable,
                         snapshot=rules.to_json(after),
                         status=status,
+                        before=rules.to_json(before) if undoable else None,
+                        deadlines=await self._move_deadlines(record, rules, before, after, seat),
                     )
-                log.info("seat %d: %s", seat, action)
-            text = self._frontends[record.kind].narrate(events, actor.name)
-            return await self._board(record, after, events, text, can_undo=undoable, before=before)
+                # A hidden-information game's arguments name secret cards: log only the kind.
+                log.info("seat %d: %s", seat, action.kind if rules.meta.hidden_information else action)
+            text = self._frontends[record.kind].narrate(public_events(events), actor.name)
+            change = Change(events, before, seat)
+            return await self._board(record, after, change, text, can_undo=undoable)
+
+    async def _check_click(
+        self, record: GameRecord, rules: Rules[Any], state: Any, seat: int, action: Action, version: int
+    ) -> None:
+        """Raises StaleError when a button made at ``version`` no longer stands for the clicker."""
+        if version > record.version:
+            raise StaleError("That button does not belong to this game.")
+        with _storage():
+            moved = await self.repo.acted_since(record.id, seat, version)
+        if moved:
+            raise StaleError("You moved on since this was sent; use the latest message.")
+        if action not in rules.legal_actions(state, seat):
+            raise StaleError("The game moved on and that choice is no longer open; see the latest message.")
+
+    async def mine(self, where: Where, actor: Actor, *, game_id: int | None = None) -> Reply:
+        """The actor's own view, private events aside, with their buttons, shown only to them
+        ("My hand"); raises NoGameError, StaleError, NotAPlayerError, NotAllowedError, StorageError."""
+        with log_context(where.guild_id, where.channel_id, game_id):
+            record = await self._open(where, game_id)
+            seat = self._seat(record, actor)
+            rules = self._rules(record.kind)
+            state = self._state(record)
+            message = await seat_message(
+                record, rules, self._frontends[record.kind], state, seat, render=self._render
+            )
+            return Reply(message.text, list(message.images), list(message.buttons), ephemeral=True)
 
     async def status(self, where: Where, actor: Actor) -> Reply:
         """The current table (or lobby), privately; raises NoGameError, StorageError."""
@@ -289,39 +359,78 @@ class GameService:
             else:
                 with _storage():
                     last = await self.repo.last_action(record.id)
-                can_undo = may_undo(record, actor.user_id, last)
-                reply = await self._board(record, self._state(record), [], "", can_undo=can_undo)
+                readable = last if last is not None and last.damage is None else None
+                can_undo = may_undo(record, actor.user_id, readable)
+                state = self._state(record)
+                reply = await self._board(record, state, Change(), "", can_undo=can_undo, public=False)
             reply.ephemeral = True
             reply.mentions = []
+            reply.private = []
             return reply
 
     async def undo(
         self, where: Where, actor: Actor, *, game_id: int | None = None, version: int | None = None
     ) -> Reply:
-        """Take back the actor's own last action when it revealed nothing.
+        """Take back the actor's own last action when nothing was revealed by it or since.
 
+        In a simultaneous step the other seats' later moves stay (they are applied again);
+        otherwise only the very last move of the game can be taken back.
         Raises NoGameError, StaleError, NotAPlayerError, NotAllowedError, StorageError.
         """
         with log_context(where.guild_id, where.channel_id, game_id):
-            async with self._lock(where.channel_id):
+            lock, _channel = await self._locked_open(where, game_id)
+            async with lock:
                 record = await self._open(where, game_id, version)
                 seat = self._seat(record, actor)
                 rules = self._rules(record.kind)
                 current = self._state(record)
                 with _storage():
-                    log_rows = await self.repo.actions(record.id)
-                last = check_undo(record, seat, log_rows[-1] if log_rows else None)
-                before = replay_before_last(rules, record, log_rows, current)
-                label = rules.describe(Action.from_json(last.action), before)
+                    recent = await self.repo.recent_actions(record.id, UNDO_REACH * len(record.seats) + 1)
+                index = undo_target(record, seat, recent)
+                for row in recent[index:]:
+                    damaged_log(record, row)
+                taken = recent[index]
+                before = await self._before(rules, record, taken, len(recent) - index)
+                restored = take_back(rules, record, before, recent[index:], current)
+                later = recent[index + 1 :]
+                if later and len(waiting(rules, before)) < 2:
+                    names = seat_names(record, sorted({row.seat for row in later}))
+                    raise NotAllowedError(f"{names} moved after you; only the last move can be taken back.")
+                label = rules.describe(Action.from_json(taken.action), before)
                 with _storage():
-                    record = await self.repo.undo_last(
-                        record.id, record.version, last.seq, rules.to_json(before)
+                    record = await self.repo.remove_action(
+                        record.id,
+                        record.version,
+                        taken.seq,
+                        rules.to_json(restored),
+                        deadlines=await self._move_deadlines(record, rules, current, restored, seat),
                     )
-                log.info("undid action %d", last.seq)
+                log.info("undid action %d", taken.seq)
             # Several steps of one turn can be taken back, one click each.
-            again = may_undo(record, actor.user_id, log_rows[-2] if len(log_rows) > 1 else None)
-            text = f"{actor.name} takes back: {label}."
-            return await self._board(record, before, [], text, can_undo=again, before=current)
+            rest = [row for row in recent if row.seq != taken.seq]
+            again = may_undo(record, actor.user_id, rest[-1] if rest else None)
+            text = (
+                f"{actor.name} takes back their last move."
+                if rules.meta.hidden_information
+                else f"{actor.name} takes back: {label}."
+            )
+            change = Change((), current, seat)
+            return await self._board(record, restored, change, text, can_undo=again)
+
+    async def _before(self, rules: Rules[Any], record: GameRecord, taken: ActionRecord, tail: int) -> Any:
+        """The state ``taken`` was applied to: its stored snapshot, else a replay of the log before it
+        (``tail`` rows, ``taken`` included, come after that point)."""
+        if taken.before is not None:
+            try:
+                return rules.from_json(taken.before)
+            except EngineError as exc:
+                raise NotAllowedError("This game's history is damaged, so the undo is refused.") from exc
+        with _storage():
+            rows = await self.repo.actions(record.id)
+        try:
+            return replay(rules, record, rows[: len(rows) - tail])
+        except EngineError as exc:
+            raise NotAllowedError("This game's history cannot be replayed, so the undo is refused.") from exc
 
     async def abandon(
         self,
@@ -355,6 +464,7 @@ class GameService:
                 with _storage():
                     await self.repo.set_status(record.id, record.version, "abandoned")
                     await self.repo.clear_deadlines(record.id)
+                rendering.forget(record.id)
                 log.info("abandoned by %s", actor.user_id)
                 return Reply(f"{actor.name} abandoned the {title} game. The channel is free for a new one.")
 
@@ -366,9 +476,12 @@ class GameService:
             except (NoGameError, StorageError):
                 return None
         seat = record.seat_of(actor.user_id)
-        if seat is None or record.status != "active" or record.snapshot is None:
+        if seat is None or record.status != "active":
             return None
-        return record, seat, self._rules(record.kind).from_json(record.snapshot)
+        try:
+            return record, seat, self._state(record)
+        except UserError:
+            return None
 
     async def legal(self, where: Where, actor: Actor) -> list[tuple[str, Action]]:
         """The actor's legal actions with their labels; [] when there is no game or they may not act."""
@@ -393,3 +506,22 @@ class GameService:
         _record, seat, state = found
         rules = self._rules(game)
         return option_values(rules, self._frontends[game], state, seat, kind, option, filled)[:MAX_BUTTONS]
+
+    # -- read-only peeks for front ends that follow the table (the local console) ----------------
+
+    async def waiting_seats(self, where: Where) -> list[int]:
+        """The seats ``rules.to_move`` waits for in the channel's running game; [] without one."""
+        found = await self._running(where)
+        return [] if found is None else sorted(self._rules(found[0].kind).to_move(found[1]))
+
+    async def table_view(self, where: Where) -> dict[str, Any] | None:
+        """The running game's table view (no secrets, see ``Rules.view``); None without one."""
+        found = await self._running(where)
+        return None if found is None else self._rules(found[0].kind).view(found[1], None)
+
+    async def _running(self, where: Where) -> tuple[GameRecord, Any] | None:
+        with _storage():
+            record = await self.repo.open_game(where.channel_id)
+        if record is None or record.status != "active" or record.snapshot is None:
+            return None
+        return record, self._rules(record.kind).from_json(record.snapshot)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -12,7 +14,7 @@ DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/exobase.db"
 _DRIVERS = ("sqlite+aiosqlite://", "postgresql+asyncpg://")
 
 TOKEN_HELP = """\
-No DISCORD_TOKEN is set, so the bot cannot connect to Discord.
+No DISCORD_TOKEN is set, so the bot does not connect to Discord.
 
 To run it on a server:
   1. Open https://discord.com/developers/applications and create an application.
@@ -30,6 +32,10 @@ class SettingsError(ValueError):
     """The settings are invalid; the message names every bad value."""
 
 
+# One "<GAME>_CONTENT_DIR" setting per game (bot.games.GameModule.content_setting).
+CONTENT_DIRS = ("exobase_content_dir", "colony_content_dir", "spacebase_content_dir", "europa_content_dir")
+
+
 class Settings(BaseSettings):
     """Every knob of the bot; see ``.env.example`` for the documented list."""
 
@@ -41,18 +47,29 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING, ERROR or CRITICAL.")
     image_dir: Path = Field(default=Path("out/images"), description="Where the local console writes images.")
     render_images: bool = Field(default=True, description="Attach rendered images to replies.")
+    render_cache_size: int = Field(default=256, ge=0, description="Rendered images kept for reuse (0 = off).")
     sql_echo: bool = Field(default=False, description="Log every SQL statement (debugging).")
+    scheduler_interval: float = Field(
+        default=30.0, gt=0, le=3600, description="Seconds between checks for due reminders and deadlines."
+    )
     exobase_content_dir: Path | None = Field(default=None, description="Your own ExoBase card files.")
     colony_content_dir: Path | None = Field(default=None, description="Your own Exoplanet Colony card files.")
+    spacebase_content_dir: Path | None = Field(default=None, description="Your own Space Base card files.")
+    europa_content_dir: Path | None = Field(
+        default=None, description="Your own Europa Base Alpha card files."
+    )
+    sync_commands: Literal["auto", "always", "never"] = Field(
+        default="auto", description="Sync slash commands when they changed (auto), at every start, or never."
+    )
 
-    @field_validator("exobase_content_dir", "colony_content_dir", mode="before")
+    @field_validator(*CONTENT_DIRS, mode="before")
     @classmethod
     def _blank_dir_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
         return value
 
-    @field_validator("exobase_content_dir", "colony_content_dir")
+    @field_validator(*CONTENT_DIRS)
     @classmethod
     def _existing_dir(cls, value: Path | None) -> Path | None:
         if value is not None and not value.is_dir():
@@ -61,7 +78,7 @@ class Settings(BaseSettings):
 
     def content_dirs(self) -> dict[str, Path]:
         """Games whose cards come from the operator's own files instead of the shipped ones."""
-        dirs = {"exobase": self.exobase_content_dir, "colony": self.colony_content_dir}
+        dirs = {name.removesuffix("_content_dir"): getattr(self, name) for name in CONTENT_DIRS}
         return {game: path for game, path in dirs.items() if path is not None}
 
     @field_validator("discord_token", mode="before")
@@ -96,6 +113,13 @@ class Settings(BaseSettings):
             raise ValueError(f"DATABASE_URL must start with one of {', '.join(_DRIVERS)}")
         return value
 
+    @field_validator("sync_commands", mode="before")
+    @classmethod
+    def _sync_mode(cls, value: object) -> object:
+        if isinstance(value, str):
+            return value.strip().lower() or "auto"
+        return value
+
     @field_validator("log_level")
     @classmethod
     def _known_level(cls, value: str) -> str:
@@ -114,11 +138,32 @@ class Settings(BaseSettings):
             return None
         return Path(rest)
 
-    def prepare_paths(self) -> None:
-        """Create the SQLite file's directory; raises OSError when it cannot be made."""
+    def command_sync_file(self) -> Path:
+        """Where the digest of the last command sync is kept: next to the SQLite file, else data/."""
         path = self.sqlite_path()
-        if path is not None:
+        return (path.parent if path is not None else Path("data")) / "command-sync.json"
+
+    def prepare_paths(self) -> None:
+        """Create the SQLite file's folder; raises SettingsError when it cannot be made or written."""
+        path = self.sqlite_path()
+        if path is None:
+            return
+        fix = "fix it or set DATABASE_URL to another path"
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError) as exc:
+            raise SettingsError(
+                f"Invalid settings: DATABASE_URL: the database {path} would be under a file, not a folder "
+                f"({exc.filename}); {fix}."
+            ) from exc
+        except OSError as exc:
+            raise SettingsError(
+                f"Invalid settings: DATABASE_URL: cannot create the folder of {path} ({exc.strerror}); {fix}."
+            ) from exc
+        if not os.access(path.parent, os.W_OK | os.X_OK):
+            raise SettingsError(
+                f"Invalid settings: DATABASE_URL: this user may not write to {path.parent}; {fix}."
+            )
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -1,13 +1,13 @@
 """Per-seat views of the legal actions: autocomplete values, refusals that name the player the
 game waits on, and who may undo.
 
-The engine decides who may act (``active_seats`` and ``legal_actions`` per seat); this
+The engine decides who may act (``to_move`` and ``legal_actions`` per seat); this
 module only reads that for one seat and words it for the player.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.errors import NotAllowedError, UserError
@@ -26,38 +26,49 @@ def seat_names(record: GameRecord, seats: Iterable[int]) -> str:
 
 
 def explain_refusal(
-    record: GameRecord, rules: Rules[Any], state: Any, seat: int, action: Action, waiting: set[int]
+    record: GameRecord, rules: Rules[Any], state: Any, seat: int, action: Action, waiting: frozenset[int]
 ) -> UserError | None:
     """A clearer refusal when ``seat`` tried another player's step or acted out of turn; None when
     the engine's own message says it best (the action is simply not legal for anyone).
 
     ``waiting`` are the seats the game waits on (the turn's player, a pending choice's owner):
     a seat that may still act beside them (a Plan in hand) is told whose move it is, not refused
-    as if it had no say at all.
+    as if it had no say at all. Whose move it is is public; who holds a card is not, so in a game
+    with hidden information the other seats' choices are never probed.
     """
+    turn = NotAllowedError(f"It is {seat_names(record, sorted(waiting))}'s move; wait for yours.")
+    if not rules.legal_actions(state, seat):
+        return turn if waiting else None
+    if rules.meta.hidden_information:
+        return None
     others = [other.seat for other in record.seats if other.seat != seat]
     owners = [other for other in others if action in rules.legal_actions(state, other)]
-    active = rules.active_seats(state)
-    turn = NotAllowedError(f"It is {seat_names(record, sorted(waiting or active))}'s move; wait for yours.")
-    if seat not in active:
-        return turn if active else None
-    if owners:
-        if seat in waiting:
-            return NotAllowedError(f"That choice belongs to {seat_names(record, owners)}, not to you.")
-        return turn
-    return None
+    if not owners:
+        return None
+    if seat in waiting:
+        return NotAllowedError(f"That choice belongs to {seat_names(record, owners)}, not to you.")
+    return turn
 
 
-def check_undo(record: GameRecord, seat: int, last: ActionRecord | None) -> ActionRecord:
-    """The action to take back; raises NotAllowedError when there is none, it revealed something,
-    or it belongs to another player (each player takes back only their own moves)."""
-    if last is None:
+def undo_target(record: GameRecord, seat: int, rows: Sequence[ActionRecord]) -> int:
+    """The index in ``rows`` of the action ``seat`` may take back: its own last one.
+
+    Raises NotAllowedError when there is none, it revealed something, or something was revealed
+    after it (each player takes back only their own moves; the caller checks that any later moves
+    of others were made in the same simultaneous step).
+    """
+    if not rows:
         raise NotAllowedError("There is nothing to undo.")
-    if not last.undoable:
-        raise NotAllowedError("The last action rolled dice or revealed cards; it cannot be undone.")
-    if last.seat != seat:
-        raise NotAllowedError(f"Only {seat_names(record, [last.seat])} can take back their own action.")
-    return last
+    mine = [index for index, row in enumerate(rows) if row.seat == seat]
+    last = len(rows) - 1
+    index = mine[-1] if mine else None
+    reachable = index is not None and all(row.undoable for row in rows[index:])
+    if index is None or (index != last and not reachable):
+        return_to = seat_names(record, [rows[-1].seat])
+        raise NotAllowedError(f"Only {return_to} can take back their own action.")
+    if not rows[index].undoable:
+        raise NotAllowedError("Your last action rolled dice or revealed cards; it cannot be undone.")
+    return index
 
 
 def may_undo(record: GameRecord, user_id: int, last: ActionRecord | None) -> bool:

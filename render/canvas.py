@@ -9,12 +9,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import Font, font
+from render.palette import to_palette
 from render.theme import BACKGROUND, Rgb
 
 Box = tuple[int, int, int, int]
 MIN_TEXT = 21
-PALETTE_COLOURS = 128
-SAMPLE_FACTOR = 3
 
 
 @dataclass(frozen=True)
@@ -211,11 +210,6 @@ class Canvas:
     def png(self, *, height: int | None = None) -> bytes:
         """The image (cropped to ``height`` when given) encoded as PNG."""
         image = self.image if height is None else self.image.crop((0, 0, self.width, height))
-        # A flat dark theme survives a 128-colour palette, which makes the file and the encoding several
-        # times smaller than truecolour. The palette is learnt on a reduced copy and then applied without
-        # dithering: both steps are fast, unlike a full-size adaptive quantization.
-        sample = image.reduce(SAMPLE_FACTOR).quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
-        palette = image.quantize(palette=sample, dither=Image.Dither.NONE)
         buffer = io.BytesIO()
-        palette.save(buffer, format="PNG", optimize=False, compress_level=1)
+        to_palette(image).save(buffer, format="PNG", optimize=False, compress_level=1)
         return buffer.getvalue()

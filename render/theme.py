@@ -59,3 +59,13 @@ def ink_on(fill: Rgb) -> Rgb:
     """Black or white, whichever reads better on ``fill``."""
     r, g, b = fill
     return (10, 10, 20) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else TEXT
+
+
+def colours() -> list[Rgb]:
+    """Every colour the theme names (the PNG palettes are learnt with these included)."""
+    named = [value for value in globals().values() if _is_rgb(value)]
+    return [*named, *RESOURCE_COLOURS.values(), *FOUNDER_COLOURS]
+
+
+def _is_rgb(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 3 and all(isinstance(part, int) for part in value)

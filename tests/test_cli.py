@@ -25,7 +25,6 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
 
 
 def test_play_exobase_scripted(tmp_path: Path) -> None:
-    pytest.importorskip("engine.registry")
     db = f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"
     args = [
         "play",
@@ -56,7 +55,6 @@ def test_play_exobase_scripted(tmp_path: Path) -> None:
 
 
 def test_play_unknown_game(tmp_path: Path) -> None:
-    pytest.importorskip("engine.registry")
     code, _ = run(["play", "chess", "--db", f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"])
     assert code == 2
 
@@ -72,7 +70,7 @@ def test_sim_prints_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
         seen.update(kwargs)
         return SimpleNamespace(lines=lambda: ["games 3", "won 2"])
 
-    monkeypatch.setattr(cli, "_engine_module", lambda game, name: fake_module(simulate=simulate))
+    monkeypatch.setattr(cli, "_module", lambda game: fake_module(simulate=simulate))
     code, text = run(
         ["sim", "exobase", "--games", "3", "--policy", "random", "--mode", "hardcore", "--seed", "9"]
     )
@@ -82,7 +80,7 @@ def test_sim_prints_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_docs_between_markers_or_printed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     module = fake_module(card_reference=lambda: "| card | cost |\n")
-    monkeypatch.setattr(cli, "_engine_module", lambda game, name: module)
+    monkeypatch.setattr(cli, "_module", lambda game: module)
     code, text = run(["docs", "exobase"])
     assert code == 0 and text.strip() == "| card | cost |"
     doc = tmp_path / "docs" / "exobase.md"
@@ -94,18 +92,13 @@ def test_docs_between_markers_or_printed(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 
 def test_sim_and_docs_with_the_real_engine() -> None:
-    pytest.importorskip("engine.exobase.sim")
     code, text = run(["sim", "exobase", "--games", "3", "--policy", "greedy", "--seed", "1"])
     assert code == 0 and "3 games" in text
-    pytest.importorskip("engine.exobase.docs")
     code, text = run(["docs", "exobase"])
     assert code == 0 and "greenhouse" in text
 
 
 def test_play_takes_start_options_per_game(tmp_path: Path) -> None:
-    registry = pytest.importorskip("engine.registry")
-    if "colony" not in registry.GAMES:
-        pytest.skip("no colony engine")
     db = f"sqlite+aiosqlite:///{tmp_path / 'colony.db'}"
     code, text = run(
         ["play", "colony", "--db", db, "--option", "scenario=rustveil", "--players", "Kim"], "1\n"
@@ -122,7 +115,6 @@ def test_play_takes_start_options_per_game(tmp_path: Path) -> None:
 
 
 def test_play_colony_with_two_players(tmp_path: Path) -> None:
-    pytest.importorskip("engine.colony")
     db = f"sqlite+aiosqlite:///{tmp_path / 'two.db'}"
     script = "1\nas Lee\n1\nas Kim\n/colony draw\nas Lee\n/colony draw\n/colony status\nquit\n"
     code, text = run(
@@ -143,7 +135,7 @@ def test_sim_colony_passes_players_and_scenario(monkeypatch: pytest.MonkeyPatch)
         seen.update(games=games, policy=policy, players=players, scenario=scenario, seed=seed)
         return SimpleNamespace(lines=lambda: ["ok"])
 
-    monkeypatch.setattr(cli, "_engine_module", lambda game, name: fake_module(simulate=simulate))
+    monkeypatch.setattr(cli, "_module", lambda game: fake_module(simulate=simulate))
     argv = ["sim", "colony", "--players", "3", "--scenario", "frostmaw", "--policy", "random"]
     code, text = run([*argv, "--games", "4", "--seed", "5"])
     assert code == 0 and text == "ok\n"
@@ -153,7 +145,6 @@ def test_sim_colony_passes_players_and_scenario(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_sim_and_docs_colony_with_the_real_engine(tmp_path: Path) -> None:
-    pytest.importorskip("engine.colony.sim")
     argv = ["sim", "colony", "--games", "3", "--players", "2", "--scenario", "rustveil", "--seed", "2"]
     code, text = run(argv)
     assert code == 0 and "3 games" in text and "2 players, scenario rustveil" in text
@@ -168,3 +159,15 @@ def test_sim_and_docs_colony_with_the_real_engine(tmp_path: Path) -> None:
     assert code == 0 and "Wrote" in text
     written = doc.read_text()
     assert "old" not in written and "### Scenarios" in written and written.endswith(f"{cli.DOCS_END}\n")
+
+
+def test_each_game_resumes_only_its_own_table(tmp_path: Path) -> None:
+    db = f"sqlite+aiosqlite:///{tmp_path / 'both.db'}"
+    common = ["--db", db, "--no-images", "--seed", "2", "--players", "Kim"]
+    assert run(["play", "exobase", *common], "quit\n")[0] == 0
+    code, text = run(["play", "colony", *common, "--option", "scenario=rustveil"], "quit\n")
+    assert code == 0 and "The Exoplanet Colony game begins: Kim." in text and "Resuming" not in text
+    code, text = run(["play", "exobase", *common], "quit\n")
+    assert code == 0 and "Resuming game #1 (exobase)" in text
+    code, text = run(["play", "colony", *common], "quit\n")
+    assert code == 0 and "Resuming game #2 (colony)" in text

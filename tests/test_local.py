@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -9,11 +10,14 @@ from typing import Any
 import pytest
 
 from bot import rendering
-from bot.local import Console, local_actor, open_table, run_console
+from bot.games import Game
+from bot.local import Console, console_where, local_actor, open_table, run_console
 from bot.service import GameService
 from bot.store import Repository, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from tests.service.fakegame import FRONTEND, RULES
+
+TALLY = console_where("tally")
 
 
 def fake_renderer() -> Any:
@@ -32,8 +36,7 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     await upgrade(engine)
     yield GameService(
         Repository(make_sessionmaker(engine)),
-        games={"tally": RULES},
-        frontends={"tally": FRONTEND},
+        games={"tally": Game(RULES, FRONTEND)},
         seeds=lambda: 5,
     )
     await engine.dispose()
@@ -43,7 +46,7 @@ async def play(service: GameService, tmp_path: Path, script: str, players: list[
     out = io.StringIO()
     console = Console(service, "tally", tmp_path / "images", out, local_actor(players[0]))
     await open_table(console, players, {})
-    await run_console(console, io.StringIO(script), prompt=False)
+    await run_console(console, io.StringIO(script), interactive=False)
     return out.getvalue(), console
 
 
@@ -77,26 +80,27 @@ async def test_scripted_session_plays_and_writes_images(
     assert len(console.images_written) >= 4
     assert all(path.read_bytes() == b"\x89PNG fake" for path in console.images_written)
     assert f"[image] {console.images_written[0]}" in text
-    game = await service.repo.open_game(1)
+    game = await service.repo.open_game(TALLY.channel_id)
     assert game is not None and game.snapshot is not None and game.snapshot["total"] == 2
 
 
 async def test_team_console_switches_speaker_and_uses_buttons(service: GameService, tmp_path: Path) -> None:
-    script = "as Bob\n2\nas Zed\n/tally add n:1\nas Ann\n/tally abandon\n1\n"
+    # The abandon button joins the numbers already listed for this state of the game (1-4).
+    script = "as Bob\n2\nas Zed\n/tally add n:1\nas Ann\n/tally abandon\n5\n"
     text, _ = await play(service, tmp_path, script, ["Ann", "Bob"])
     assert "The Tally game begins: Ann, Bob." in text
     assert "You are now Bob." in text
     assert "Bob adds 2." in text
     assert "! You are not a player of this game." in text
     assert "Ann abandoned the Tally game." in text
-    assert await service.repo.open_game(1) is None
+    assert await service.repo.open_game(TALLY.channel_id) is None
 
 
 async def test_console_resumes_the_open_game(service: GameService, tmp_path: Path) -> None:
     await play(service, tmp_path, "/tally add n:2\n", ["Ann"])
     text, _ = await play(service, tmp_path, "/tally add n:1\n", ["Ann"])
     assert "Resuming game #1" in text
-    game = await service.repo.open_game(1)
+    game = await service.repo.open_game(TALLY.channel_id)
     assert game is not None and game.snapshot is not None and game.snapshot["total"] == 3
 
 
@@ -104,7 +108,7 @@ async def test_bad_input_is_explained(service: GameService, tmp_path: Path) -> N
     text, _ = await play(
         service, tmp_path, "9\nadd\n/tally\n/tally nope\n/tally add n:x\n/tally add n:1 k:2\n", ["A"]
     )
-    assert "! Pick a number from 1 to" in text
+    assert "! No choice 9 in the lists since the last move; pick one of 1, 2, 3." in text
     assert "! Commands start with /tally" in text
     assert "! Which subcommand?" in text
     assert "! Unknown subcommand 'nope'" in text
@@ -122,27 +126,31 @@ async def test_colony_console_gathers_the_table_and_takes_turns(tmp_path: Path) 
     script = "\n".join(
         [
             "1",  # Ann picks her first character
+            "1",  # the console now speaks for Bea, whose two characters are the only buttons left
+            "/colony draw",  # the draft is over and the console speaks for Ann, whose turn it is
+            "/colony undo",
             "as Bea",
-            "1",  # the only buttons left are Bea's two characters
             "/colony draw",
             "as Ann",
-            "/colony draw",
-            "/colony undo",
             "/colony end-turn",
             "help",
             "quit",
         ]
     )
-    await run_console(console, io.StringIO(script), prompt=False)
+    await run_console(console, io.StringIO(script), interactive=False)
     await engine.dispose()
     text = out.getvalue()
     assert "The Exoplanet Colony game begins: Ann, Bea." in text
     assert "**Character draft** — waiting for Ann, Bea to choose." in text
     assert "1. Ann: " in text and "3. Bea: " in text
     assert "Ann plays" in text and "Bea plays" in text
+    assert "(It is Bea's move: you are now Bea.)" in text
+    assert "(It is Ann's move: you are now Ann.)" in text
     assert "**Ann**'s turn · 4 actions left" in text
-    assert "! It is Ann's move; wait for yours." in text
     assert "**Ann**'s turn · 3 actions left" in text
-    assert "! The last action rolled dice or revealed cards; it cannot be undone." in text
+    # Colony hands are open on the table, so the console names the card drawn.
+    assert re.search(r"^Ann draws (?!a card)[A-Z][\w ]+\.$", text, re.MULTILINE)
+    assert "! Your last action rolled dice or revealed cards; it cannot be undone." in text
+    assert "! It is Ann's move; wait for yours." in text
     assert "**Bea**'s turn" in text
     assert "Subcommands: start, status, rules, undo, abandon, character, draw" in text

@@ -1,5 +1,5 @@
-"""Discord slash commands: the bot-wide lifecycle cog and one cog per game."""
+"""Discord slash commands: the bot-wide lifecycle cog, one cog per game, ``/games`` and the scheduler."""
 
 from __future__ import annotations
 
-EXTENSIONS: list[str] = ["bot.cogs.lifecycle", "bot.cogs.game"]
+EXTENSIONS: list[str] = ["bot.cogs.lifecycle", "bot.cogs.game", "bot.cogs.games_list", "bot.cogs.scheduler"]

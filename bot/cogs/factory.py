@@ -4,14 +4,14 @@ discord.py reads a command's options from its callback's signature, so each
 generated callback carries an explicit ``__signature__`` (one typed,
 keyword-only parameter per option) that ``inspect.signature`` reports; the
 callback itself receives the options as keywords and forwards the filled ones.
-Descriptions and autocomplete travel on the attributes the library's own
-decorators set.
+Descriptions, fixed choices and autocomplete are attached with the library's
+public decorators (``describe``, ``choices``, ``autocomplete``).
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -22,6 +22,8 @@ from bot.games.spec import CommandSpec, OptionSpec
 Value = str | int | bool
 Runner = Callable[[discord.Interaction[Any], dict[str, Value]], Awaitable[None]]
 Suggester = Callable[[discord.Interaction[Any], str, str], Awaitable[list[app_commands.Choice[Any]]]]
+
+Completer = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[Any]]]]
 
 _TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}
 MAX_CHOICES = 25
@@ -45,7 +47,7 @@ def _signature(options: tuple[OptionSpec, ...]) -> inspect.Signature:
     return inspect.Signature([first, *(_parameter(option) for option in ordered)])
 
 
-def _autocomplete(option: OptionSpec, suggest: Suggester) -> Callable[..., Awaitable[list[Any]]]:
+def _autocomplete(option: OptionSpec, suggest: Suggester) -> Completer:
     async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[Any]]:
         return await suggest(interaction, option.name, current)
 
@@ -56,7 +58,7 @@ def _fixed_choices(option: OptionSpec) -> list[app_commands.Choice[Any]]:
     return [app_commands.Choice(name=label[:100], value=value) for label, value in option.choice_pairs()]
 
 
-def _listed(option: OptionSpec) -> Callable[..., Awaitable[list[Any]]]:
+def _listed(option: OptionSpec) -> Completer:
     """Autocomplete over the option's own choices: no game state needed."""
 
     async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[Any]]:
@@ -81,16 +83,18 @@ def make_command(
         await run(interaction, {name: value for name, value in values.items() if value is not None})
 
     callback.__signature__ = _signature(spec.options)  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        option.name: option.description for option in spec.options
-    }
+    decorated: Any = callback
+    if spec.options:
+        decorated = app_commands.describe(**{option.name: option.description for option in spec.options})(
+            decorated
+        )
     fixed = {
         option.name: _fixed_choices(option)
         for option in spec.options
         if option.choices and not option.suggest
     }
     if fixed:
-        callback.__discord_app_commands_param_choices__ = fixed  # type: ignore[attr-defined]
+        decorated = app_commands.choices(**fixed)(decorated)
     completers = {
         option.name: _listed(option) for option in spec.options if option.choices and option.suggest
     }
@@ -101,8 +105,8 @@ def make_command(
             if not option.choices and option.type != "bool"
         )
     if completers:
-        callback.__discord_app_commands_param_autocomplete__ = completers  # type: ignore[attr-defined]
-    return app_commands.Command(name=spec.name, description=spec.description, callback=callback)
+        decorated = app_commands.autocomplete(**completers)(decorated)
+    return app_commands.Command(name=spec.name, description=spec.description, callback=decorated)
 
 
 def filter_choices(pairs: list[tuple[str, Value]], current: str, kind: str) -> list[app_commands.Choice[Any]]:

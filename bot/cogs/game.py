@@ -16,10 +16,21 @@ from discord.ext import commands
 
 from bot.cogs.common import Defer, actor_of, answer, service_of, where_of
 from bot.cogs.factory import Runner, Suggester, Value, filter_choices, make_command
+from bot.deadlines import TURN_TIME
+from bot.errors import UserError
 from bot.games import GameFrontend, action_from_options
-from bot.games.spec import CommandSpec
-from bot.replies import Reply
+from bot.games.spec import CommandSpec, OptionSpec
+from bot.replies import Reply, Where
 from bot.service import GameService
+from bot.ui.send import post_in_channel
+
+# Every game's start takes a turn time; the service keeps it with the game's own options.
+TURN_TIME_OPTION = OptionSpec(
+    TURN_TIME, "Minutes each player has per move (0: no limit; a day is 1440)", "int", False
+)
+
+# Every game may be played in a thread of its own, opened from the channel by the start command.
+THREAD_OPTION = OptionSpec("thread", "Open the game in a new thread of this channel", "bool", False)
 
 Work = Callable[[GameService, discord.Interaction[Any], dict[str, Value]], Awaitable[Reply]]
 
@@ -28,7 +39,15 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
     """Lifecycle subcommands: description, how to defer, and the service call."""
 
     async def start(service: GameService, i: discord.Interaction[Any], values: dict[str, Value]) -> Reply:
-        return await service.start(where_of(i), actor_of(i), key, dict(values))
+        options = dict(values)
+        if not options.pop("thread", False):
+            return await service.start(where_of(i), actor_of(i), key, options)
+        title = service.frontend(key).title
+        thread = await _open_thread(i, title)
+        where = Where(guild_id=i.guild_id, channel_id=thread.id)
+        reply = await service.start(where, actor_of(i), key, options)
+        await post_in_channel(i.client, thread.id, reply, hint=f"`/{key} status`")
+        return Reply(f"{actor_of(i).name} opened a {title} game in {thread.mention}.")
 
     async def status(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
         return await service.status(where_of(i), actor_of(i))
@@ -42,12 +61,16 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
     async def abandon(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
         return await service.abandon(where_of(i), actor_of(i), confirm=False)
 
+    async def hand(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
+        return await service.mine(where_of(i), actor_of(i))
+
     return {
         "start": ("Start a game in this channel (a lobby when several may play).", "public", start),
         "status": ("Show this channel's game, only to you.", "private", status),
         "rules": ("A short summary of the rules.", None, rules),
         "undo": ("Take back the last action when it rolled and revealed nothing.", "public", undo),
         "abandon": ("End this channel's game (host or Manage Channels).", None, abandon),
+        "hand": ("Your own hand and choices, shown only to you.", "private", hand),
     }
 
 
@@ -59,16 +82,22 @@ class GameCog(commands.Cog):
         self.__cog_name__ = f"game:{frontend.key}"
         self.bot = bot
         self.frontend = frontend
-        self.hint = f"`/{frontend.key} status`"
+        # Where a player whose DMs are closed sees what was meant for them.
+        secret = frontend.private_summary is not None
+        self.hint = f"`/{frontend.key} hand`" if secret else f"`/{frontend.key} status`"
         self.group = app_commands.Group(
             name=frontend.key, description=f"Play {frontend.title} in this channel."
         )
         for name, (description, defer, work) in _lifecycle(frontend.key).items():
-            if name not in frontend.lifecycle:
+            if name not in frontend.lifecycle and not (name == "hand" and secret):
                 continue
-            options = frontend.start_options if name == "start" else ()
+            options = (*frontend.start_options, TURN_TIME_OPTION, THREAD_OPTION) if name == "start" else ()
             spec = CommandSpec(name, name, description, tuple(options))
-            self.group.add_command(make_command(spec, self._lifecycle_runner(work, defer), None))
+            command = make_command(spec, self._lifecycle_runner(work, defer), None)
+            if name == "start":
+                # A Python parameter cannot hold a dash; Discord shows the option as turn-time.
+                app_commands.rename(**{TURN_TIME: "turn-time"})(command)
+            self.group.add_command(command)
         for spec in frontend.commands:
             self.group.add_command(make_command(spec, self._action_runner(spec), self._suggester(spec)))
 
@@ -128,6 +157,25 @@ def _filled(
         else:
             filled[name] = str(value)
     return filled
+
+
+async def _open_thread(interaction: discord.Interaction[Any], title: str) -> discord.Thread:
+    """A public thread of the interaction's channel for one game; raises UserError when there is none
+    to open (already in a thread, a DM) or Discord refuses (no permission to create threads)."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise UserError("A game can open a thread only from a text channel; start it here without thread.")
+    try:
+        return await channel.create_thread(
+            name=f"{title} — {actor_of(interaction).name}",
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,  # a week: games played over days
+        )
+    except discord.HTTPException as exc:
+        raise UserError(
+            "I could not open a thread here (I need Create Public Threads and Send Messages in Threads); "
+            "start the game without thread."
+        ) from exc
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,7 +16,7 @@ from bot.service import GameService
 from bot.ui.buttons import ActionButton, ControlButton
 from bot.ui.custom_ids import Target
 from bot.ui.errors import report_error
-from bot.ui.send import message_kwargs, send_reply
+from bot.ui.send import MINE_HINT, message_kwargs, post_in_channel, send_reply
 
 log = logging.getLogger(__name__)
 
@@ -74,13 +74,19 @@ class Lifecycle(commands.Cog):
             if reply.ephemeral or reply.images:
                 await send_reply(interaction, reply)
             else:
-                kwargs = message_kwargs(reply)
-                kwargs.setdefault("view", None)
-                await interaction.response.edit_message(**kwargs)
+                await _edit_in_place(interaction, reply)
+            return
+        if target.control == "mine":
+            await send_reply(interaction, await service.mine(where, actor, game_id=target.game_id))
             return
         await interaction.response.defer()
         reply = await self._resolve(interaction, target)
-        await send_reply(interaction, reply)
+        if _from_dm(interaction, reply):
+            # A move made from a DM: the table hears of it in the game's own channel.
+            assert reply.channel_id is not None
+            await post_in_channel(interaction.client, reply.channel_id, reply, hint=MINE_HINT)
+        else:
+            await send_reply(interaction, reply, hint=MINE_HINT)
         if not reply.ephemeral:
             await _retire_buttons(interaction)
 
@@ -97,6 +103,28 @@ class Lifecycle(commands.Cog):
         if target.control == "abandon":
             return await service.abandon(where, actor, confirm=True, game_id=game_id, version=version)
         raise UserError("This button does nothing any more.")
+
+
+def _from_dm(interaction: discord.Interaction[Any], reply: Reply) -> bool:
+    return (
+        interaction.guild_id is None
+        and not reply.ephemeral
+        and reply.channel_id is not None
+        and reply.channel_id != interaction.channel_id
+    )
+
+
+async def _edit_in_place(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """Rewrite the lobby message; when Discord refuses (it was deleted), post the saved lobby anew."""
+    kwargs = message_kwargs(reply)
+    kwargs.setdefault("view", None)
+    try:
+        await interaction.response.edit_message(**kwargs)
+    except discord.HTTPException as exc:
+        log.info(
+            "Could not edit the lobby message of interaction %s (%s); posting it anew", interaction.id, exc
+        )
+        await send_reply(interaction, reply)
 
 
 async def _retire_buttons(interaction: discord.Interaction[Any]) -> None:

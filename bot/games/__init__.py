@@ -1,11 +1,106 @@
-"""Front-end data of every game, keyed like ``engine.registry.GAMES``."""
+"""Every game the bot runs, registered once: ``MODULES`` by key (see bot.games.module)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, cast
+
 from bot.games.colony import FRONTEND as COLONY
+from bot.games.europa import FRONTEND as EUROPA
 from bot.games.exobase import FRONTEND as EXOBASE
+from bot.games.module import ContentSettingError, Game, GameModule, load_game, load_games
+from bot.games.spacebase import FRONTEND as SPACEBASE
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, action_from_options
+from engine import colony, europa, exobase, spacebase
+from engine.core import Rules
 
-FRONTENDS: dict[str, GameFrontend] = {EXOBASE.key: EXOBASE, COLONY.key: COLONY}
 
-__all__ = ["FRONTENDS", "CommandSpec", "GameFrontend", "OptionSpec", "action_from_options"]
+def _rules_over(
+    shipped: Rules[Any], build: Callable[[Any], Rules[Any]], load: Callable[[str], Any]
+) -> Callable[[Path | None], Rules[Any]]:
+    """A game's rules factory: the shipped rules, or ``build`` over the cards ``load`` reads from a folder."""
+
+    def rules(folder: Path | None) -> Rules[Any]:
+        return shipped if folder is None else build(load(str(folder)))
+
+    return rules
+
+
+def _colony_images(rules: Rules[Any]) -> None:
+    from render.colony.describe import use_content
+
+    use_content(cast(colony.ColonyRules, rules).content)
+
+
+def _colony_frontend(rules: Rules[Any]) -> GameFrontend:
+    """The scenarios offered at start come from the cards in play, an owner's own included."""
+    scenarios = list(cast(colony.ColonyRules, rules).content.scenarios.values())
+    option = OptionSpec(
+        "scenario",
+        "Which planet (harder ones further down)",
+        "str",
+        False,
+        choices=tuple(s.id for s in scenarios),
+        default=scenarios[0].id,
+        labels=tuple(f"{s.name} — difficulty {s.difficulty}" for s in scenarios),
+        suggest=True,
+    )
+    return replace(COLONY, start_options=(option,))
+
+
+MODULES: dict[str, GameModule] = {
+    module.key: module
+    for module in (
+        GameModule(
+            "exobase",
+            _rules_over(exobase.RULES, exobase.ExoRules, exobase.load_content),
+            lambda rules: EXOBASE,
+            "EXOBASE_CONTENT_DIR",
+            "engine.exobase",
+        ),
+        GameModule(
+            "colony",
+            _rules_over(colony.RULES, colony.ColonyRules, colony.load_content),
+            _colony_frontend,
+            "COLONY_CONTENT_DIR",
+            "engine.colony",
+            _colony_images,
+        ),
+        GameModule(
+            "spacebase",
+            _rules_over(spacebase.RULES, spacebase.SpaceRules, spacebase.load_content),
+            lambda rules: SPACEBASE,
+            "SPACEBASE_CONTENT_DIR",
+            "engine.spacebase",
+        ),
+        GameModule(
+            "europa",
+            _rules_over(europa.RULES, europa.EuropaRules, europa.load_content),
+            lambda rules: EUROPA,
+            "EUROPA_CONTENT_DIR",
+            "engine.europa",
+        ),
+    )
+}
+
+
+def shipped_games() -> dict[str, Game]:
+    """Every game over its shipped cards (tests, tools and the console without settings)."""
+    return load_games(MODULES, {})
+
+
+__all__ = [
+    "MODULES",
+    "CommandSpec",
+    "ContentSettingError",
+    "Game",
+    "GameFrontend",
+    "GameModule",
+    "OptionSpec",
+    "action_from_options",
+    "load_game",
+    "load_games",
+    "shipped_games",
+]

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
-from bot.games.text import narrate_events
+from bot.games.text import narrate_named
 from bot.replies import Button, Style
 from engine.colony import RULES
 from engine.core import Action, Event
@@ -118,7 +118,9 @@ if it reaches the end of its track, the colony is lost.
 `/colony start` opens a table for 1 to 4 players; the host presses Begin, then everyone
 picks one of the two characters dealt to them.
 On your turn: take your actions (draw, give, take, deploy, move, generate, repair, switch,
-recover, special, play), then `/colony end-turn`; an event follows. Hands are public.
+recover, special, play), then `/colony end-turn`: the resources move and an event follows.
+Your turn ends only then (or when your time runs out), so after your last action you may
+still play Items and Plans. Hands are public.
 Plans (`/colony play`) may be played by anyone at any time; items only on your own turn.
 Options autocomplete only legal choices; the buttons offer the usual next steps, and Undo
 takes back your own steps of this turn until a card or an event is revealed."""
@@ -223,11 +225,6 @@ def _is_plan(view: Mapping[str, Any], card: object) -> bool:
     )
 
 
-def narrate(events: Sequence[Event], actor_name: str) -> str:
-    """A few lines of what happened; the engine's events already name who did it."""
-    return narrate_events(events, actor_name, named=True)
-
-
 def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
     """How an autocomplete value reads: names for ids and seats, module names for cells."""
     names = _names(view)
@@ -241,7 +238,8 @@ def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
 
 
 def summary(view: Mapping[str, Any]) -> str:
-    """Planet, decks, resources, players and what the game waits for, in a few lines."""
+    """Planet, decks, resources, the grid with its tokens, players with their hands and health
+    issues, and what the game waits for: the whole table for a text-only client."""
     players = view.get("players", [])
     scenario = view.get("scenario") or {}
     lines = [
@@ -254,16 +252,43 @@ def summary(view: Mapping[str, Any]) -> str:
             "Resources: "
             + ", ".join(f"{r['resource']} {r['production']:+d}/turn, {r['supply']} left" for r in resources)
         )
+    emergency = view.get("emergency") or {}
+    if emergency:
+        last = len(emergency.get("track", [])) - 1
+        lines.append(
+            f"Emergency level {emergency.get('level')} of {last} (the last loses): "
+            f"{emergency.get('actions')} actions a turn"
+        )
+    grid = view.get("grid", [])
+    if grid:
+        lines.append("Grid: " + "; ".join(_module_line(module) for module in grid))
     for player in players:
         hero = (player.get("character") or {}).get("name", "no character yet")
         hand = ", ".join(card["name"] for card in player.get("hand", [])) or "empty hand"
-        lines.append(f"{player['name']} ({hero}) at {player.get('at')}: {hand}")
+        health = ", ".join(
+            f"{i['name']} ({i['health']['text']})" for i in player.get("health", []) if i.get("health")
+        )
+        line = f"{player['name']} ({hero}) at {player.get('at')}: {hand}"
+        lines.append(f"{line} · health issues: {health}" if health else line)
     pending = view.get("pending")
     if pending and pending.get("kind") == "discard":
         lines.append(f"Waiting: {players[pending['seat']]['name']} discards {pending['count']}.")
     elif pending:
         lines.append(f"Waiting: place the {pending.get('token')} token.")
     return "\n".join(lines)
+
+
+def _module_line(module: Mapping[str, Any]) -> str:
+    """ "Moss Wall (1,0): off, Emergency token, oxygen loss ×2, pawns Ann" — what a tile shows."""
+    marks = ["off"] if module.get("off") else []
+    if module.get("emergency"):
+        count = int(module["emergency"])
+        marks.append("Emergency token" + (f" ×{count}" if count > 1 else ""))
+    for resource, count in (module.get("loss") or {}).items():
+        if count:
+            marks.append(f"{resource} loss" + (f" ×{count}" if count > 1 else ""))
+    head = f"{module['name']} ({module['at']})"
+    return f"{head}: {', '.join(marks)}" if marks else head
 
 
 def status_line(view: Mapping[str, Any]) -> str:
@@ -284,21 +309,10 @@ def status_line(view: Mapping[str, Any]) -> str:
         return f"Turn {view.get('turn')}."
     left = view.get("actions_left")
     level = (view.get("emergency") or {}).get("level")
-    return (
-        f"Turn {view.get('turn')} · **{players[seat]['name']}**'s turn · "
-        f"{left} action{'s' if left != 1 else ''} left · emergency level {level}"
-    )
-
-
-def waiting_on(view: Mapping[str, Any]) -> list[int]:
-    """Whose move it is: the drafters, the player who must discard, else the turn's player."""
-    if view.get("phase") == "draft":
-        return [int(p["seat"]) for p in view.get("players", []) if p.get("character") is None]
-    pending = view.get("pending")
-    if pending:
-        return [int(pending["seat"])]
-    seat = view.get("active_seat")
-    return [] if seat is None else [int(seat)]
+    head = f"Turn {view.get('turn')} · **{players[seat]['name']}**'s turn · "
+    if view.get("phase") == "actions" and left == 0:
+        return head + f"no actions left: play an Item or Plan, or End turn · emergency level {level}"
+    return head + f"{left} action{'s' if left != 1 else ''} left · emergency level {level}"
 
 
 # What an action within the turn changes: the hands (cards moved, supplies, deck counts on the board)
@@ -342,12 +356,11 @@ FRONTEND = GameFrontend(
     commands=tuple(COMMANDS),
     start_options=START_OPTIONS,
     buttons=buttons,
-    narrate=narrate,
+    narrate=narrate_named,
     label=label,
     opens_lobby=opens_lobby,
     rules_summary=RULES_SUMMARY,
     summary=summary,
-    waiting_on=waiting_on,
     status_line=status_line,
     images=images,
 )

@@ -45,7 +45,9 @@ COMMANDS: list[CommandSpec] = [
             _RESOURCE,
         ),
     ),
-    CommandSpec("end-placement", "end_placement", "Finish placing founders for today"),
+    CommandSpec(
+        "end-placement", "end_placement", "Ready: end placement (a team waits until every seat is ready)"
+    ),
     CommandSpec("roll", "roll_hazard", "Roll the hazard die (d6 + day)"),
     CommandSpec("target", "choose_target", "Choose among tied target locations", (_CARD,)),
     CommandSpec("pay", "pay_health", "Pay a missing resource with 1 health", (_FOUNDER,)),
@@ -54,6 +56,7 @@ COMMANDS: list[CommandSpec] = [
     CommandSpec("rest", "rest", "Spend 2 food to restore 1 health", (_FOUNDER,)),
     CommandSpec("next-day", "next_day", "Finish the night and refill the rows"),
     CommandSpec("flip", "flip", "Flip a task-row card into the location row", (_CARD,)),
+    CommandSpec("power-down", "power_down", "Energy is short: choose a location to go dark", (_CARD,)),
 ]
 
 START_OPTIONS = (
@@ -62,15 +65,24 @@ START_OPTIONS = (
 )
 
 RULES_SUMMARY = """\
-**ExoBase** — build a base that can power its shield before the meteorites arrive.
-Each day: morning production, then **placement** (send every founder to work, build, upgrade,
-repair or do a task), then the **hazard** (`/exobase roll`: d6 + day), then the **night**
-(tuck worked task cards as abilities, rest: 2 food -> 1 health, `/exobase next-day`).
-Storage holds 6 of each resource. Win by pushing every production track into the green
-before the last day ends; lose if every founder dies or time runs out.
-Commands: work, task, upgrade, build, repair, instant, end-placement, roll, target, pay,
-relocate, tuck, rest, next-day, flip, plus status, undo and abandon. Options autocomplete
-only legal choices; the buttons under each board offer the usual next steps."""
+**ExoBase**: build a base that can power its shield before the meteorites arrive (10 days).
+**You win** the moment BOTH hold: every production track (minerals, metal, water, gas, food) \
+is in its green area, AND the Power Station is fully upgraded (level 3). **You lose** if every \
+founder dies or the last night ends first. `/exobase status` shows how far you are.
+**Score** (on a win): +1 per production step in the green, +1 per day left (today included).
+**Each day**: morning (storage rises by production), **placement** (each founder works, builds, \
+upgrades, repairs or does a task; `end-placement` when done: in a team every seat presses Ready), \
+**hazard** (`roll`: d6 + day; it can cost resources, health or damage locations), **night** \
+(keep worked task cards as abilities, `rest`: 2 food -> 1 health, `next-day`).
+**"+1 minerals"** on a work space is a one-off gain into storage (6 of each fits). \
+**"+1 minerals production"** (from builds and upgrades) moves the production track: more every \
+morning, and it is what counts towards the win.
+**Danger N** on a space: roll N dice, each 1-4 costs that founder 1 health; at 0 they die. \
+An injured founder gains 1 less.
+**Energy**: each location needs cubes from the Power Bank to build, upgrade and work; a damaged \
+generator gives half, and you choose which locations go dark (`power-down`).
+Commands: work, task, upgrade, build, repair, instant, end-placement, roll, target, pay, relocate, \
+power-down, tuck, rest, next-day, flip, plus status, undo and abandon."""
 
 
 def _names(view: Mapping[str, Any]) -> dict[str, str]:
@@ -89,13 +101,14 @@ def _names(view: Mapping[str, Any]) -> dict[str, str]:
     return names
 
 
-def _label(action: Action, names: Mapping[str, str]) -> tuple[str, Style] | None:
+def _label(action: Action, names: Mapping[str, str], team: bool) -> tuple[str, Style] | None:
     def name(arg: str) -> str:
         value = str(action.get(arg, ""))
         return names.get(value, value)
 
     labels: dict[str, tuple[str, Style]] = {
-        "end_placement": ("End placement", "primary"),
+        "end_placement": ("Ready" if team else "End placement", "primary"),
+        "power_down": (f"Darken {name('card')}", "danger"),
         "roll_hazard": ("Roll hazard", "primary"),
         "choose_target": (f"Target {name('card')}", "danger"),
         "pay_health": (f"Pay with {name('founder')}'s health", "danger"),
@@ -121,10 +134,11 @@ def buttons(
     Placement actions are left to the subcommands: their combinations are too many for buttons.
     """
     names = _names(view)
+    team = int(view.get("seats", 1)) > 1
     room = MAX_BUTTONS - (1 if can_undo else 0)
     result: list[Button] = []
     for action in legal_actions:
-        labelled = _label(action, names)
+        labelled = _label(action, names, team)
         if labelled is None:
             continue
         text, style = labelled
@@ -172,10 +186,18 @@ def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
 
 
 def summary(view: Mapping[str, Any]) -> str:
-    """Day, phase, storage and founders in a few lines of text."""
+    """Day, phase, the goal's progress, energy, storage and founders in a few lines of text."""
     lines = [
         f"Day {view.get('day')}/{view.get('days')} · {view.get('phase')} · score {view.get('score')}",
     ]
+    goal = view.get("goal")
+    if goal:
+        lines.append(_goal_line(goal))
+    power = view.get("energy")
+    if power:
+        spare = int(power["bank"])
+        state = f"{spare} spare" if spare >= 0 else f"SHORT by {-spare}"
+        lines.append(f"Energy: {power['supply']} supplied, {power['demand']} in use, {state}")
     storage, cap = view.get("storage", {}), view.get("storage_cap", {})
     if storage:
         lines.append("Storage: " + ", ".join(f"{res} {n}/{cap.get(res, '?')}" for res, n in storage.items()))
@@ -186,10 +208,26 @@ def summary(view: Mapping[str, Any]) -> str:
     ]
     if founders:
         lines.append("Founders: " + ", ".join(founders))
+    if int(view.get("seats", 1)) > 1 and view.get("phase") == "placement":
+        lines.append(f"Ready: {len(view.get('ready') or [])} of {view['seats']} seats")
     pending = view.get("pending")
     if pending:
         lines.append(f"Waiting: {pending.get('text')}")
     return "\n".join(lines)
+
+
+def _goal_line(goal: Mapping[str, Any]) -> str:
+    """Both win conditions with how far the base is from each."""
+    if goal.get("met"):
+        return "Goal met: every track is in the green and the Power Station is fully upgraded."
+    short = goal.get("short") or {}
+    tracks = f"{goal['tracks_green']}/{goal['tracks']} production tracks in the green"
+    if short:
+        tracks += " (" + ", ".join(f"+{n} {r}" for r, n in short.items()) + " production to go)"
+    station = f"{goal['station']} level {goal['station_level']}/{goal['station_max']}"
+    if goal.get("station_next"):
+        station += f" (next: {goal['station_next']})"
+    return f"Goal, both needed: {tracks} AND {station}"
 
 
 # After these the rows (or the whole day) changed, so every image is worth posting again.

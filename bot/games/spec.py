@@ -62,11 +62,13 @@ class GameFrontend:
     ``label(view, option, value)`` names an autocomplete value; ``opens_lobby(options)``
     says whether ``start`` gathers players first; ``summary(view)`` is the table in a few
     lines of text (shown by status, and all there is when a game has no renderer);
-    ``waiting_on(view)`` names the seats to ping when the engine's active seats say too little;
     ``status_line(view)`` is one line shown under every message of a running game (whose turn,
     what is left to do); ``lobby_options`` are the start options that make ``start`` gather
     several players (empty when every table opens a lobby); ``images(events)`` names the
-    images worth posting after ``events`` (None: every image the renderer offers).
+    images worth posting after ``events`` (None: every image the renderer offers);
+    ``private_summary(view)`` words a seat's own view (its hand) for its DM and the "My hand"
+    button, and ``private_images`` names the renderer's images drawn from a seat's view (games
+    with hidden information only); ``mine_label`` is that button's label.
     """
 
     key: str
@@ -79,11 +81,13 @@ class GameFrontend:
     opens_lobby: Callable[[Mapping[str, Any]], bool]
     rules_summary: str
     summary: Callable[[Mapping[str, Any]], str] | None = None
-    waiting_on: Callable[[Mapping[str, Any]], list[int]] | None = None
     status_line: Callable[[Mapping[str, Any]], str] | None = None
     lobby_options: Mapping[str, Any] = field(default_factory=dict)
     images: ImagesFn | None = None
     lifecycle: tuple[str, ...] = field(default=("start", "status", "rules", "undo", "abandon"))
+    private_summary: Callable[[Mapping[str, Any]], str] | None = None
+    private_images: frozenset[str] = frozenset()
+    mine_label: str = "My hand"
 
     def command(self, name: str) -> CommandSpec | None:
         """The action subcommand called ``name``, if any."""

@@ -4,15 +4,25 @@ from __future__ import annotations
 
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.errors import ChannelBusyError, ConflictError, StoreError
-from bot.store.records import ActionRecord, DeadlineRecord, GameRecord, NewGame, SeatRecord
+from bot.store.records import (
+    ActionRecord,
+    DeadlineChanges,
+    DeadlineRecord,
+    GameRecord,
+    NewDeadline,
+    NewGame,
+    SeatRecord,
+)
 from bot.store.repository import Repository
 
 __all__ = [
     "ActionRecord",
     "ChannelBusyError",
     "ConflictError",
+    "DeadlineChanges",
     "DeadlineRecord",
     "GameRecord",
+    "NewDeadline",
     "NewGame",
     "Repository",
     "SeatRecord",

@@ -4,25 +4,64 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
+# How long a SQLite connection waits for another process's write lock before it gives up.
+BUSY_TIMEOUT_MS = 5000
+# Execution option naming how a SQLite transaction begins: WRITE takes the write lock at once;
+# SINGLE sends no BEGIN, for a read of one statement (SQLite makes each statement atomic).
+BEGIN_OPTION = "sqlite_begin"
+WRITE = "IMMEDIATE"
+SINGLE = "single"
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # The driver's own transaction handling sends no BEGIN before DDL (so a migration killed
+    # half-way would leave half its tables) and only a deferred one before DML; we send our own.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     # WAL lets readers proceed while an action commits; SQLite ignores foreign keys unless asked.
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.close()
 
 
+def _sqlite_begin(connection: Connection) -> None:
+    # A write transaction takes the write lock at BEGIN (IMMEDIATE): a deferred one that read
+    # first would be refused outright, not queued, when another process wrote meanwhile.
+    flavour = connection.get_execution_options().get(BEGIN_OPTION, "")
+    if flavour != SINGLE:
+        connection.exec_driver_sql(f"BEGIN {flavour}".strip())
+
+
 def make_engine(url: str, *, echo: bool = False) -> AsyncEngine:
-    """An async engine for ``url``; SQLite connections get WAL mode and foreign keys."""
+    """An async engine for ``url``; SQLite connections get WAL mode, foreign keys and real transactions."""
     engine = create_async_engine(url, echo=echo, pool_pre_ping=not url.startswith("sqlite"))
     if engine.dialect.name == "sqlite":
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        _sqlite_events(engine.sync_engine)
     return engine
+
+
+def sqlite_file_engine(engine: AsyncEngine) -> Engine | None:
+    """A blocking engine on the same SQLite file as ``engine`` (None for PostgreSQL or in memory).
+
+    The repository runs each SQLite transaction whole in a worker thread through it: one
+    hand-off per transaction instead of several per statement through the async driver.
+    """
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    blocking = create_engine(url.set(drivername="sqlite"), echo=engine.echo)
+    _sqlite_events(blocking)
+    return blocking
+
+
+def _sqlite_events(engine: Engine) -> None:
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -1,7 +1,13 @@
-"""Apply Alembic migrations from the application (the bot upgrades to head at start)."""
+"""Apply Alembic migrations from the application (the bot upgrades to head at start).
+
+Each run is one transaction that first takes a database-wide lock (PostgreSQL's advisory
+lock, SQLite's write lock), so processes started together migrate one after the other:
+the later ones find the schema at head and do nothing.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
@@ -10,8 +16,11 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import migrations
+from bot.store.db import BEGIN_OPTION, WRITE
 
 SCRIPT_LOCATION = Path(migrations.__file__).resolve().parent
+# Any fixed number: the key of the PostgreSQL advisory lock all our migrations take.
+MIGRATION_LOCK = 7_240_001
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -37,13 +46,20 @@ def _downgrade(connection: Connection, revision: str) -> None:
     command.downgrade(config, revision)
 
 
+async def _locked(engine: AsyncEngine, step: Callable[[Connection, str], None], revision: str) -> None:
+    async with engine.connect() as connection:
+        await connection.execution_options(**{BEGIN_OPTION: WRITE})
+        async with connection.begin():
+            if connection.dialect.name == "postgresql":
+                await connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+            await connection.run_sync(step, revision)
+
+
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
     """Bring the database schema to ``revision``; raises SQLAlchemyError on failure."""
-    async with engine.begin() as connection:
-        await connection.run_sync(_upgrade, revision)
+    await _locked(engine, _upgrade, revision)
 
 
 async def downgrade(engine: AsyncEngine, revision: str) -> None:
     """Take the schema back to ``revision`` (``"base"`` empties it)."""
-    async with engine.begin() as connection:
-        await connection.run_sync(_downgrade, revision)
+    await _locked(engine, _downgrade, revision)

@@ -23,7 +23,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
 OPEN_STATUSES = ("lobby", "active")
-_OPEN_WHERE = text("status IN ('lobby', 'active')")
+# Written out, not bound: SQLite uses a partial index only for a WHERE that repeats its predicate.
+OPEN_WHERE = text("status IN ('lobby', 'active')")
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -53,8 +54,8 @@ class GameRow(Base):
             "uq_games_open_channel",
             "channel_id",
             unique=True,
-            sqlite_where=_OPEN_WHERE,
-            postgresql_where=_OPEN_WHERE,
+            sqlite_where=OPEN_WHERE,
+            postgresql_where=OPEN_WHERE,
         ),
     )
 
@@ -96,11 +97,20 @@ class ActionRow(Base):
     user_id: Mapped[int] = mapped_column(BigInteger)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     undoable: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The game's snapshot before this action (undoable actions only): undo reads it, not the log.
+    before_snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The game version this action produced (None for actions stored before it was kept).
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class DeadlineRow(Base):
-    """A reminder or timeout, kept in the database so a restart loses nothing."""
+    """A seat's reminder or deadline, kept in the database so a restart loses nothing.
+
+    ``version`` is the game version the row was set at; ``done_at`` and ``outcome`` mark a row
+    that fired or was closed (the seat acted or left the seats the game waits for), so a
+    row is handled once; ``misses`` is the seat's run of missed deadlines when it was set.
+    """
 
     __tablename__ = "deadlines"
 
@@ -109,3 +119,8 @@ class DeadlineRow(Base):
     kind: Mapped[str] = mapped_column(String(32))
     due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    version: Mapped[int | None] = mapped_column(Integer)
+    misses: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    done_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    outcome: Mapped[str | None] = mapped_column(String(16))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +31,8 @@ class GameRecord:
     created_at: datetime
     updated_at: datetime
     seats: tuple[SeatRecord, ...]
+    # What is wrong with the stored snapshot when it cannot be read (the game can only be abandoned).
+    damage: str | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` holds, or None."""
@@ -55,6 +58,10 @@ class ActionRecord:
     action: dict[str, Any]
     undoable: bool
     created_at: datetime
+    # The snapshot before this action, kept for undoable actions so undo need not replay the log.
+    before: dict[str, Any] | None = None
+    # What is wrong with the stored row when it cannot be read (then ``action`` is empty).
+    damage: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,15 @@ class DeadlineRecord:
     kind: str
     due_at: datetime
     payload: dict[str, Any]
+    seat: int | None = None
+    version: int | None = None
+    misses: int = 0
+    done_at: datetime | None = None
+    outcome: str | None = None
+
+    @property
+    def pending(self) -> bool:
+        return self.done_at is None
 
 
 @dataclass(frozen=True)
@@ -80,3 +96,28 @@ class NewGame:
     host_name: str
     status: str = "lobby"
     snapshot: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class NewDeadline:
+    """A reminder or deadline to set for ``seat``; the game and its version come from the write."""
+
+    seat: int
+    kind: str
+    due_at: datetime
+    misses: int = 0
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DeadlineChanges:
+    """Timer rows written in the same transaction as a game change.
+
+    ``close`` maps a seat to the outcome its pending rows get ("acted", "left", ...);
+    ``add`` rows are written after that; ``fired`` is the deadline row the change settles,
+    which must still be pending (else nothing is written: it fired already).
+    """
+
+    add: tuple[NewDeadline, ...] = ()
+    close: Mapping[int, str] = field(default_factory=dict)
+    fired: int | None = None

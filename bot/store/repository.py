@@ -3,96 +3,135 @@
 Each method is one transaction. Writes that change a game take the version the
 caller saw and refuse with ConflictError when it moved on (optimistic concurrency).
 Any database failure surfaces as StoreError after a rollback.
+
+Statements are Core, not ORM (the hot paths are a handful of statements each), and
+writes are short and, on SQLite, serialised in the process (SQLite has one writer
+at a time; queueing here instead of in the driver keeps every channel's write
+waiting its turn rather than failing with "database is locked"). A write the
+database still refuses as busy (another process holds the lock, a PostgreSQL
+serialisation failure) is retried a few times before it becomes a StoreError.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from datetime import UTC, datetime
-from typing import Any
+import asyncio
+import logging
+import random
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from bot.store import deadline_rows as timers
 from bot.store.errors import ChannelBusyError, ConflictError, StoreError
-from bot.store.models import OPEN_STATUSES, ActionRow, DeadlineRow, GameRow, SeatRow, utcnow
-from bot.store.records import ActionRecord, DeadlineRecord, GameRecord, NewGame, SeatRecord
+from bot.store.models import OPEN_WHERE, ActionRow, DeadlineRow, GameRow, SeatRow, utcnow
+from bot.store.records import ActionRecord, DeadlineChanges, DeadlineRecord, GameRecord, NewGame
+from bot.store.rows import ACTION_COLUMNS, GAMES_WITH_SEATS, action_record, game_records, raw
+from bot.store.runner import Runner, Work
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+WRITE_ATTEMPTS = 6
+_BUSY_SQLITE = ("database is locked", "database is busy", "database table is locked")
+# PostgreSQL's serialization_failure and deadlock_detected: the transaction may simply be run again.
+_BUSY_SQLSTATES = ("40001", "40P01")
 
 
-def _aware(moment: datetime) -> datetime:
-    # SQLite hands back naive datetimes; everything we store is UTC.
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+def _busy(exc: SQLAlchemyError) -> bool:
+    """Whether ``exc`` says only that the database was busy (worth running the transaction again)."""
+    if not isinstance(exc, DBAPIError) or isinstance(exc, IntegrityError):
+        return False
+    if any(text in str(exc.orig).lower() for text in _BUSY_SQLITE):
+        return True
+    code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+    return code in _BUSY_SQLSTATES
 
 
-def _game(row: GameRow, seats: list[SeatRow]) -> GameRecord:
-    return GameRecord(
-        id=row.id,
-        guild_id=row.guild_id,
-        channel_id=row.channel_id,
-        kind=row.kind,
-        options=dict(row.options),
-        seed=row.seed,
-        status=row.status,
-        version=row.version,
-        snapshot=row.snapshot,
-        rules_version=row.rules_version,
-        host_id=row.host_id,
-        created_at=_aware(row.created_at),
-        updated_at=_aware(row.updated_at),
-        seats=tuple(SeatRecord(s.seat, s.user_id, s.name) for s in sorted(seats, key=lambda s: s.seat)),
+def _games(connection: Connection, *where: Any) -> list[GameRecord]:
+    return game_records(connection.execute(GAMES_WITH_SEATS.where(*where)))
+
+
+def _load(connection: Connection, game_id: int) -> GameRecord:
+    found = _games(connection, GameRow.id == game_id)
+    if not found:
+        raise ConflictError(f"game {game_id} is gone")
+    return found[0]
+
+
+def _bump(connection: Connection, game_id: int, expected: int, **values: Any) -> GameRecord:
+    """Move the game to ``expected + 1`` with ``values``; raises ConflictError if it moved on."""
+    moved = connection.scalar(
+        update(GameRow)
+        .where(GameRow.id == game_id, GameRow.version == expected)
+        .values(version=expected + 1, updated_at=utcnow(), **values)
+        .returning(GameRow.id)
     )
+    if moved is None:
+        raise ConflictError(f"game {game_id} is no longer at version {expected}")
+    return _load(connection, game_id)
+
+
+def _actions(connection: Connection, game_id: int, *, newest: int | None = None) -> list[ActionRecord]:
+    """The log in order; only its last ``newest`` rows, with their before-snapshots, when given."""
+    if newest is None:
+        query = select(*ACTION_COLUMNS).order_by(ActionRow.seq)
+    else:
+        query = (
+            select(*ACTION_COLUMNS, raw(ActionRow.before_snapshot).label("before"))
+            .order_by(ActionRow.seq.desc())
+            .limit(newest)
+        )
+    rows = connection.execute(query.where(ActionRow.game_id == game_id)).all()
+    records = [action_record(row._mapping) for row in rows]
+    return records if newest is None else records[::-1]
 
 
 class Repository:
     """All persistence; hands out immutable records, never ORM objects."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
-        self._sessions = sessions
+        bind = sessions.kw.get("bind")
+        if not isinstance(bind, AsyncEngine):
+            raise TypeError("the session factory must be bound to an AsyncEngine")
+        self._runner = Runner(bind)
 
-    @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[AsyncSession]:
+    async def _read(self, work: Work[T]) -> T:
+        """One read statement; raises StoreError when the database fails."""
         try:
-            async with self._sessions() as session, session.begin():
-                yield session
-        except StoreError:
-            raise
+            return await self._runner.run(work, write=False)
         except SQLAlchemyError as exc:
             raise StoreError(f"database error: {type(exc).__name__}") from exc
 
-    async def _load(self, session: AsyncSession, game_id: int) -> GameRecord | None:
-        row = await session.get(GameRow, game_id, populate_existing=True)
-        if row is None:
-            return None
-        seats = (
-            await session.scalars(
-                select(SeatRow).where(SeatRow.game_id == game_id).execution_options(populate_existing=True)
-            )
-        ).all()
-        return _game(row, list(seats))
+    async def _write(self, work: Work[T]) -> T:
+        """Run ``work`` as one write transaction, retried while the database is only busy.
 
-    async def _bump(self, session: AsyncSession, game_id: int, expected: int, **values: Any) -> GameRecord:
-        """Move the game to ``expected + 1`` with ``values``; raises ConflictError if it moved on."""
-        result = await session.execute(
-            update(GameRow)
-            .where(GameRow.id == game_id, GameRow.version == expected)
-            .values(version=expected + 1, updated_at=utcnow(), **values)
-            .execution_options(synchronize_session=False)
-        )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
-            raise ConflictError(f"game {game_id} is no longer at version {expected}")
-        record = await self._load(session, game_id)
-        assert record is not None
-        return record
+        Raises ConflictError/ChannelBusyError from ``work``, StoreError when the database fails.
+        """
+        for attempt in range(1, WRITE_ATTEMPTS + 1):
+            try:
+                return await self._runner.run(work, write=True)
+            except SQLAlchemyError as exc:
+                if not _busy(exc) or attempt == WRITE_ATTEMPTS:
+                    raise StoreError(f"database error: {type(exc).__name__}") from exc
+                log.warning("database busy (attempt %d of %d); retrying", attempt, WRITE_ATTEMPTS)
+                await asyncio.sleep(0.02 * 2**attempt * (1 + random.random()))
+        raise AssertionError("unreachable")
 
     # -- games -----------------------------------------------------------------------------------
 
-    async def create_game(self, new: NewGame) -> GameRecord:
-        """Open a game with its host in seat 0; raises ChannelBusyError when the channel has one."""
-        try:
-            async with self._tx() as session:
-                row = GameRow(
+    async def create_game(self, new: NewGame, *, deadlines: DeadlineChanges | None = None) -> GameRecord:
+        """Open a game with its host in seat 0 (and its first ``deadlines``, for a game that starts
+        in play); raises ChannelBusyError when the channel has one."""
+
+        def work(connection: Connection) -> GameRecord:
+            game_id = connection.scalar(
+                insert(GameRow)
+                .values(
                     guild_id=new.guild_id,
                     channel_id=new.channel_id,
                     kind=new.kind,
@@ -104,67 +143,92 @@ class Repository:
                     rules_version=new.rules_version,
                     host_id=new.host_id,
                 )
-                session.add(row)
-                await session.flush()
-                session.add(SeatRow(game_id=row.id, seat=0, user_id=new.host_id, name=new.host_name))
-                await session.flush()
-                record = await self._load(session, row.id)
+                .returning(GameRow.id)
+            )
+            assert game_id is not None
+            connection.execute(
+                insert(SeatRow).values(game_id=game_id, seat=0, user_id=new.host_id, name=new.host_name)
+            )
+            record = _load(connection, game_id)
+            timers.write_deadlines(connection, record, deadlines)
+            return record
+
+        try:
+            return await self._write(work)
         except StoreError as exc:
             if isinstance(exc.__cause__, IntegrityError):
                 raise ChannelBusyError(f"channel {new.channel_id} already has a game") from exc
             raise
-        assert record is not None
-        return record
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
-        """The game in the lobby or in play in this channel, if any."""
-        async with self._tx() as session:
-            game_id = await session.scalar(
-                select(GameRow.id).where(GameRow.channel_id == channel_id, GameRow.status.in_(OPEN_STATUSES))
-            )
-            return None if game_id is None else await self._load(session, game_id)
+        """The game in the lobby or in play in this channel, if any (found through the partial index)."""
+        found = await self._read(
+            lambda connection: _games(connection, GameRow.channel_id == channel_id, OPEN_WHERE)
+        )
+        return found[0] if found else None
+
+    async def open_games(self) -> list[GameRecord]:
+        """Every game in the lobby or in play, oldest first (for the checks at start)."""
+        return await self._read(lambda connection: _games(connection, OPEN_WHERE))
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        async with self._tx() as session:
-            return await self._load(session, game_id)
+        found = await self._read(lambda connection: _games(connection, GameRow.id == game_id))
+        return found[0] if found else None
 
     async def set_status(self, game_id: int, expected: int, status: str) -> GameRecord:
         """Change the status (finish, abandon); raises ConflictError on a stale version."""
-        async with self._tx() as session:
-            return await self._bump(session, game_id, expected, status=status)
+        return await self._write(lambda connection: _bump(connection, game_id, expected, status=status))
 
-    async def begin_game(self, game_id: int, expected: int, snapshot: dict[str, Any]) -> GameRecord:
-        """Lobby -> active with the set-up state; raises ConflictError on a stale version."""
-        async with self._tx() as session:
-            return await self._bump(session, game_id, expected, status="active", snapshot=snapshot)
+    async def begin_game(
+        self,
+        game_id: int,
+        expected: int,
+        snapshot: dict[str, Any],
+        *,
+        deadlines: DeadlineChanges | None = None,
+    ) -> GameRecord:
+        """Lobby -> active with the set-up state and its first ``deadlines``; raises ConflictError
+        on a stale version."""
+
+        def work(connection: Connection) -> GameRecord:
+            record = _bump(connection, game_id, expected, status="active", snapshot=snapshot)
+            timers.write_deadlines(connection, record, deadlines)
+            return record
+
+        return await self._write(work)
 
     # -- seats -----------------------------------------------------------------------------------
 
     async def add_seat(self, game_id: int, expected: int, user_id: int, name: str) -> GameRecord:
         """Seat ``user_id`` at the next free index; raises ConflictError on a stale version."""
-        async with self._tx() as session:
-            record = await self._bump(session, game_id, expected)
-            session.add(SeatRow(game_id=game_id, seat=len(record.seats), user_id=user_id, name=name))
-            await session.flush()
-            reloaded = await self._load(session, game_id)
-            assert reloaded is not None
-            return reloaded
+
+        def work(connection: Connection) -> GameRecord:
+            record = _bump(connection, game_id, expected)
+            connection.execute(
+                insert(SeatRow).values(game_id=game_id, seat=len(record.seats), user_id=user_id, name=name)
+            )
+            return _load(connection, game_id)
+
+        return await self._write(work)
 
     async def remove_seat(self, game_id: int, expected: int, user_id: int) -> GameRecord:
         """Unseat ``user_id`` and close the gap in the numbering; raises ConflictError when stale."""
-        async with self._tx() as session:
-            record = await self._bump(session, game_id, expected)
-            await session.execute(delete(SeatRow).where(SeatRow.game_id == game_id))
-            # The deleted rows are still in the identity map; new rows reuse their keys.
-            session.expunge_all()
+
+        def work(connection: Connection) -> GameRecord:
+            record = _bump(connection, game_id, expected)
+            connection.execute(delete(SeatRow).where(SeatRow.game_id == game_id))
             keep = [s for s in record.seats if s.user_id != user_id]
-            session.add_all(
-                SeatRow(game_id=game_id, seat=i, user_id=s.user_id, name=s.name) for i, s in enumerate(keep)
-            )
-            await session.flush()
-            reloaded = await self._load(session, game_id)
-            assert reloaded is not None
-            return reloaded
+            if keep:
+                connection.execute(
+                    insert(SeatRow),
+                    [
+                        {"game_id": game_id, "seat": i, "user_id": s.user_id, "name": s.name}
+                        for i, s in enumerate(keep)
+                    ],
+                )
+            return _load(connection, game_id)
+
+        return await self._write(work)
 
     # -- the action log --------------------------------------------------------------------------
 
@@ -179,84 +243,150 @@ class Repository:
         undoable: bool,
         snapshot: dict[str, Any],
         status: str = "active",
+        before: dict[str, Any] | None = None,
+        deadlines: DeadlineChanges | None = None,
     ) -> GameRecord:
-        """Append an action and store the new snapshot in one transaction.
+        """Append an action, store the new snapshot and apply ``deadlines`` in one transaction.
 
-        Raises ConflictError when the game is not at ``expected`` (nothing is written).
+        ``before`` is the snapshot the action was applied to, kept so undo needs no replay.
+        Raises ConflictError when the game is not at ``expected`` or the deadline the action
+        settles is no longer pending (nothing is written).
         """
-        async with self._tx() as session:
-            record = await self._bump(session, game_id, expected, snapshot=snapshot, status=status)
-            last = await session.scalar(select(func.max(ActionRow.seq)).where(ActionRow.game_id == game_id))
-            session.add(
-                ActionRow(
+
+        def work(connection: Connection) -> GameRecord:
+            record = _bump(connection, game_id, expected, snapshot=snapshot, status=status)
+            # The game row's lock (taken by the update above) keeps the next seq ours alone.
+            seq = select(func.coalesce(func.max(ActionRow.seq), 0) + 1).where(ActionRow.game_id == game_id)
+            connection.execute(
+                insert(ActionRow).values(
                     game_id=game_id,
-                    seq=(last or 0) + 1,
+                    seq=seq.scalar_subquery(),
                     seat=seat,
                     user_id=user_id,
                     action=action,
                     undoable=undoable,
+                    before_snapshot=before,
+                    version=record.version,
                 )
             )
-            await session.flush()
+            timers.write_deadlines(connection, record, deadlines)
             return record
+
+        return await self._write(work)
+
+    async def acted_since(self, game_id: int, seat: int, version: int) -> bool:
+        """Whether ``seat`` has an action in the log that moved the game past ``version``."""
+
+        def read(connection: Connection) -> bool:
+            found = connection.scalar(
+                select(ActionRow.seq)
+                .where(ActionRow.game_id == game_id, ActionRow.seat == seat, ActionRow.version > version)
+                .limit(1)
+            )
+            return found is not None
+
+        return await self._read(read)
+
+    async def remove_action(
+        self,
+        game_id: int,
+        expected: int,
+        seq: int,
+        snapshot: dict[str, Any],
+        *,
+        deadlines: DeadlineChanges | None = None,
+    ) -> GameRecord:
+        """Drop action ``seq`` (later actions stay, in order), store ``snapshot`` and apply
+        ``deadlines``; raises ConflictError when the game moved on or the action is gone."""
+
+        def work(connection: Connection) -> GameRecord:
+            record = _bump(connection, game_id, expected, snapshot=snapshot, status="active")
+            result = connection.execute(
+                delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq == seq)
+            )
+            if result.rowcount != 1:
+                raise ConflictError(f"action {seq} is not in the log of game {game_id}")
+            timers.write_deadlines(connection, record, deadlines)
+            return record
+
+        return await self._write(work)
 
     async def undo_last(self, game_id: int, expected: int, seq: int, snapshot: dict[str, Any]) -> GameRecord:
         """Drop action ``seq`` (the last one) and store ``snapshot``; raises ConflictError when stale."""
-        async with self._tx() as session:
-            record = await self._bump(session, game_id, expected, snapshot=snapshot, status="active")
-            result = await session.execute(
+
+        def work(connection: Connection) -> GameRecord:
+            record = _bump(connection, game_id, expected, snapshot=snapshot, status="active")
+            result = connection.execute(
                 delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq >= seq)
             )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
+            if result.rowcount != 1:
                 raise ConflictError(f"action {seq} is not the last action of game {game_id}")
             return record
 
+        return await self._write(work)
+
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        """The action log in order."""
-        async with self._tx() as session:
-            rows = await session.scalars(
-                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq)
-            )
-            return [
-                ActionRecord(r.seq, r.seat, r.user_id, dict(r.action), r.undoable, _aware(r.created_at))
-                for r in rows
-            ]
+        """The action log in order (without the before-snapshots; ``recent_actions`` has them)."""
+        return await self._read(lambda connection: _actions(connection, game_id))
+
+    async def recent_actions(self, game_id: int, count: int) -> list[ActionRecord]:
+        """The last ``count`` actions in order, each with the snapshot from before it (when kept)."""
+        return await self._read(lambda connection: _actions(connection, game_id, newest=count))
 
     async def last_action(self, game_id: int) -> ActionRecord | None:
-        async with self._tx() as session:
-            row = await session.scalar(
-                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq.desc()).limit(1)
-            )
-            if row is None:
-                return None
-            return ActionRecord(
-                row.seq, row.seat, row.user_id, dict(row.action), row.undoable, _aware(row.created_at)
-            )
+        last = await self._read(lambda connection: _actions(connection, game_id, newest=1))
+        return last[0] if last else None
 
     # -- deadlines -------------------------------------------------------------------------------
 
     async def add_deadline(
-        self, game_id: int, kind: str, due_at: datetime, payload: dict[str, Any] | None = None
+        self,
+        game_id: int,
+        kind: str,
+        due_at: datetime,
+        payload: dict[str, Any] | None = None,
+        *,
+        seat: int | None = None,
+        version: int | None = None,
     ) -> DeadlineRecord:
-        async with self._tx() as session:
-            row = DeadlineRow(game_id=game_id, kind=kind, due_at=due_at, payload=payload or {})
-            session.add(row)
-            await session.flush()
-            return DeadlineRecord(row.id, game_id, kind, _aware(row.due_at), dict(row.payload))
+        return await self._write(
+            lambda connection: timers.add_deadline(connection, game_id, kind, due_at, payload, seat, version)
+        )
 
     async def due_deadlines(self, now: datetime) -> list[DeadlineRecord]:
-        """Deadlines due at or before ``now``, soonest first."""
-        async with self._tx() as session:
-            rows = await session.scalars(
-                select(DeadlineRow).where(DeadlineRow.due_at <= now).order_by(DeadlineRow.due_at)
+        """Pending deadlines due at or before ``now``, soonest first."""
+        return await self._read(lambda connection: timers.due_deadlines(connection, now))
+
+    async def close_deadline(self, deadline_id: int, outcome: str) -> bool:
+        """Mark a pending row done with ``outcome``; False when it was done already (handled once)."""
+        return await self._write(lambda connection: timers.close_deadline(connection, deadline_id, outcome))
+
+    async def pending_deadlines(self, game_ids: Sequence[int]) -> list[DeadlineRecord]:
+        """The pending rows of these games, soonest first."""
+        return await self._read(lambda connection: timers.pending_deadlines(connection, game_ids))
+
+    async def latest_deadlines(self, game_id: int) -> dict[int, DeadlineRecord]:
+        """Each seat's most recent "deadline" row (pending or done): where its run of misses stands."""
+        return await self._read(lambda connection: timers.latest_deadlines(connection, game_id))
+
+    async def open_games_of(self, user_id: int, guild_id: int | None) -> list[GameRecord]:
+        """The games in the lobby or in play in ``guild_id`` where ``user_id`` holds a seat, oldest first."""
+
+        def read(connection: Connection) -> list[GameRecord]:
+            ids = timers.open_game_ids_of(connection, user_id, guild_id)
+            return (
+                sorted(_games(connection, GameRow.id.in_(ids)), key=lambda record: record.id) if ids else []
             )
-            return [DeadlineRecord(r.id, r.game_id, r.kind, _aware(r.due_at), dict(r.payload)) for r in rows]
+
+        return await self._read(read)
 
     async def clear_deadlines(self, game_id: int, kind: str | None = None) -> int:
         """Delete the game's deadlines (of ``kind`` only, when given); returns how many went."""
-        async with self._tx() as session:
+
+        def work(connection: Connection) -> int:
             stmt = delete(DeadlineRow).where(DeadlineRow.game_id == game_id)
             if kind is not None:
                 stmt = stmt.where(DeadlineRow.kind == kind)
-            result = await session.execute(stmt)
-            return int(result.rowcount)  # type: ignore[attr-defined]
+            return int(connection.execute(stmt).rowcount)
+
+        return await self._write(work)

@@ -2,8 +2,11 @@
 
 Errors the user can act on (``UserError``, ``EngineError``) are shown to them
 privately, word for word. Anything else is a bug: it is logged with its
-traceback and the user gets a short apology. Nothing in the game changes in
-either case, because the service commits only after a successful apply.
+traceback and the user gets a short apology that claims nothing about the game
+(the failure may come after a move was saved). A saved move whose message
+Discord refused (``NotPosted``) is reported as what it is: saved, not shown.
+The answer reaches the player even when the interaction can no longer carry
+it: then it goes to the channel, naming them.
 """
 
 from __future__ import annotations
@@ -16,12 +19,15 @@ from discord import app_commands
 
 from bot.errors import UserError
 from bot.replies import Reply
-from bot.ui.send import send_reply
+from bot.ui.send import NotPosted, message_kwargs, send_reply
 from engine.core import EngineError
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on our side; the game is unchanged. Please try again."
+APOLOGY = (
+    "Sorry, something went wrong on our side. Check the game's `status` to see where it stands, "
+    "then try again."
+)
 OUTDATED = "This command is out of date; wait a minute for Discord to refresh the commands and try again."
 
 
@@ -34,6 +40,11 @@ def unwrap(error: BaseException) -> BaseException:
 
 def user_message(error: BaseException) -> str | None:
     """The text to show for an error the user can act on; None for a bug."""
+    if isinstance(error, NotPosted):
+        return (
+            f"Your move was saved, but Discord would not show it just now (HTTP {error.status}). "
+            f"{error.hint} shows the game; the board is posted again with the next answer here."
+        )
     if isinstance(error, (UserError, EngineError)):
         return str(error) or "That is not possible right now."
     if isinstance(error, app_commands.TransformerError):
@@ -60,5 +71,17 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         text = APOLOGY
     try:
         await send_reply(interaction, Reply(text, ephemeral=True))
+    except discord.HTTPException as exc:
+        log.warning("Could not answer interaction %s privately (%s); trying the channel", interaction.id, exc)
+        await _tell_in_channel(interaction, text)
+
+
+async def _tell_in_channel(interaction: discord.Interaction[Any], text: str) -> None:
+    """The last way to reach the player: a message in the channel that names them."""
+    channel, user = interaction.channel, interaction.user
+    if not isinstance(channel, discord.abc.Messageable) or user is None:
+        return
+    try:
+        await channel.send(**message_kwargs(Reply(f"<@{user.id}> {text}", mentions=[user.id])))
     except discord.HTTPException:
         log.exception("Could not report an error to the user in interaction %s", interaction.id)

@@ -3,16 +3,25 @@
 An interaction is answered once through ``interaction.response``; after a
 defer (or a first answer) further messages go through its followup webhook,
 and once its token has expired only the channel is left.
+
+The service saves before it answers, so a public reply is always a change that is
+already stored. When Discord refuses to post one (rate limited, a server error),
+``send_reply`` raises ``NotPosted``: the error handler then tells the player the
+truth (saved, not shown), and the board is kept to be posted again by the next
+answer in that channel that gets through.
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import weakref
+from dataclasses import replace
 from typing import Any
 
 import discord
 
+from bot.games.text import split_messages
 from bot.replies import Image, PrivateMessage, Reply
 from bot.ui.buttons import build_view
 
@@ -23,8 +32,21 @@ MAX_ATTACHMENTS = 10
 DM_CLOSED = 50007
 TOKEN_EXPIRED = (10015, 10062)
 GENERIC_HINT = "the game's `status` command"
+MINE_HINT = 'the "My hand" (or "My turn") button under the game\'s latest message'
 EMBED_COLOUR = discord.Colour.dark_teal()
 _PRIVATE_DEFER = "deferred_privately"
+UNKNOWN_MESSAGE = 10008
+# Per bot, per channel: the last public reply Discord refused, to post again once it answers.
+_UNPOSTED: weakref.WeakKeyDictionary[discord.Client, dict[int, Reply]] = weakref.WeakKeyDictionary()
+
+
+class NotPosted(Exception):
+    """A saved change whose message Discord refused; ``hint`` says where the player can see it."""
+
+    def __init__(self, hint: str, status: int) -> None:
+        super().__init__(f"Discord refused the message (HTTP {status})")
+        self.hint = hint
+        self.status = status
 
 
 def _files(images: list[Image] | tuple[Image, ...]) -> list[discord.File]:
@@ -50,6 +72,15 @@ def _content(reply: Reply) -> str:
     return text or "\u200b"
 
 
+def _still_view(reply: Reply) -> discord.ui.View | None:
+    view = build_view(reply.buttons)
+    if view is not None:
+        # Every item is a DynamicItem routed by custom id, so the library need not keep the view:
+        # a stopped view is sent as components only, with no store entry and no timeout task.
+        view.stop()
+    return view
+
+
 def message_kwargs(reply: Reply) -> dict[str, Any]:
     """Keyword arguments for ``send``/``send_message``: text, files + embeds, buttons, allowed pings."""
     kwargs: dict[str, Any] = {
@@ -61,7 +92,7 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
     if reply.images:
         kwargs["files"] = _files(reply.images)
         kwargs["embeds"] = _embeds(reply.images)
-    view = build_view(reply.buttons)
+    view = _still_view(reply)
     if view is not None:
         kwargs["view"] = view
     return kwargs
@@ -86,22 +117,78 @@ async def _send(interaction: discord.Interaction, reply: Reply) -> None:
     if reply.ephemeral and _deferred_publicly(interaction):
         # The first followup would replace the public "thinking" message and stay public,
         # so remove it first; the next followup is then a message of its own.
-        await interaction.delete_original_response()
+        try:
+            await interaction.delete_original_response()
+        except discord.NotFound:
+            log.info("The thinking message of interaction %s was already gone.", interaction.id)
     await interaction.followup.send(ephemeral=reply.ephemeral, **kwargs)
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply, *, hint: str = GENERIC_HINT) -> None:
     """Post ``reply`` as the interaction's state allows, then deliver its private messages.
 
-    Raises discord.HTTPException when Discord refuses the message itself (not
-    when only the interaction token has expired: then the channel is used).
+    Raises NotPosted when Discord refuses a public (saved) reply, which is kept to be
+    posted again; discord.HTTPException when it refuses a private one (not when only
+    the interaction token has expired: then the channel is used).
     """
-    await _post(interaction, reply)
+    try:
+        await _post(interaction, reply)
+    except discord.HTTPException as exc:
+        if reply.ephemeral:
+            raise
+        log.warning("Discord refused a saved reply in channel %s: %s", interaction.channel_id, exc)
+        _unposted(interaction)[_channel_key(interaction)] = reply
+        await _deliver_all(interaction, reply, hint)
+        raise NotPosted(hint, exc.status) from exc
+    await _deliver_all(interaction, reply, hint)
+    await _catch_up(interaction, reply)
+
+
+def _unposted(interaction: discord.Interaction) -> dict[int, Reply]:
+    return _UNPOSTED.setdefault(interaction.client, {})
+
+
+def _channel_key(interaction: discord.Interaction) -> int:
+    return interaction.channel_id or 0
+
+
+async def _deliver_all(interaction: discord.Interaction, reply: Reply, hint: str) -> None:
+    # The move is saved whether or not its public message got through: private views go out.
     for message in reply.private:
         await deliver_private(interaction, message, hint=hint)
 
 
+async def _catch_up(interaction: discord.Interaction, answered: Reply) -> None:
+    """After an answer got through: post the channel's refused board, unless a newer one just was."""
+    waiting = _unposted(interaction).pop(_channel_key(interaction), None)
+    channel = interaction.channel
+    if waiting is None or not answered.ephemeral or not isinstance(channel, discord.abc.Messageable):
+        return
+    try:
+        await channel.send(**message_kwargs(waiting))
+    except discord.HTTPException as exc:
+        log.warning("Could not post the kept board in channel %s yet: %s", interaction.channel_id, exc)
+        _unposted(interaction)[_channel_key(interaction)] = waiting
+
+
 async def _post(interaction: discord.Interaction, reply: Reply) -> None:
+    """Post ``reply``; a narration too long for one message goes first in parts of its own (the
+    first carries the pings), the last part with the images and buttons."""
+    for part in parts(reply):
+        await _post_part(interaction, part)
+
+
+def parts(reply: Reply) -> list[Reply]:
+    """``reply`` as the messages it is posted as, in order (one when its text fits)."""
+    texts = split_messages(reply.text) or [reply.text]
+    if len(texts) == 1:
+        return [reply]
+    head = [Reply(text, ephemeral=reply.ephemeral) for text in texts[:-1]]
+    head[0].mentions = reply.mentions
+    return [*head, replace(reply, text=texts[-1], mentions=[])]
+
+
+async def _post_part(interaction: discord.Interaction, reply: Reply) -> None:
     try:
         await _send(interaction, reply)
     except discord.NotFound as exc:
@@ -121,20 +208,49 @@ async def deliver_private(interaction: discord.Interaction, message: PrivateMess
 
     Never raises on a refused DM: the game goes on without it.
     """
-    kwargs: dict[str, Any] = {"content": message.text[:MAX_CONTENT] or "\u200b"}
-    if message.images:
-        kwargs["files"] = _files(message.images)
-    try:
-        channel = await interaction.client.create_dm(discord.Object(message.user_id))
-        await channel.send(**kwargs)
-    except discord.HTTPException as exc:
-        if exc.code != DM_CLOSED:
-            log.warning("Could not DM user %s: %s", message.user_id, exc)
-        note = Reply(
-            f"<@{message.user_id}> I cannot send you direct messages; use {hint} to see it privately.",
-            mentions=[message.user_id],
-        )
+    if not await _dm(interaction.client, message):
+        note = _dm_closed_note(message, hint)
         try:
             await _post(interaction, note)
         except discord.HTTPException:
             log.exception("Could not tell user %s that their DMs are closed.", message.user_id)
+
+
+def _dm_closed_note(message: PrivateMessage, hint: str) -> Reply:
+    return Reply(
+        f"<@{message.user_id}> I cannot send you direct messages; use {hint} to see it privately.",
+        mentions=[message.user_id],
+    )
+
+
+async def _dm(client: discord.Client, message: PrivateMessage) -> bool:
+    """Send ``message`` by DM with its own buttons; False when Discord refused it."""
+    kwargs: dict[str, Any] = {"content": message.text[:MAX_CONTENT] or "\u200b"}
+    if message.images:
+        kwargs["files"] = _files(message.images)
+        kwargs["embeds"] = _embeds(message.images)
+    view = build_view(list(message.buttons))
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        channel = await client.create_dm(discord.Object(message.user_id))
+        await channel.send(**kwargs)
+    except discord.HTTPException as exc:
+        if exc.code != DM_CLOSED:
+            log.warning("Could not DM user %s: %s", message.user_id, exc)
+        return False
+    return True
+
+
+async def post_in_channel(client: discord.Client, channel_id: int, reply: Reply, *, hint: str) -> None:
+    """Post ``reply`` in the game's channel (a click came from a DM) and deliver its private messages;
+    a closed DM is noted in that channel. Raises discord.HTTPException when the channel refuses."""
+    channel = client.get_partial_messageable(channel_id)
+    for part in parts(reply):
+        await channel.send(**message_kwargs(part))
+    for message in reply.private:
+        if not await _dm(client, message):
+            try:
+                await channel.send(**message_kwargs(_dm_closed_note(message, hint)))
+            except discord.HTTPException:
+                log.exception("Could not tell user %s that their DMs are closed.", message.user_id)

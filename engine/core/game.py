@@ -13,7 +13,11 @@ StateT = TypeVar("StateT")
 
 @dataclass(frozen=True)
 class GameMeta:
-    """Static facts about a game (OpenSpiel style)."""
+    """Static facts about a game (OpenSpiel style).
+
+    ``hidden_information``: the seats keep secrets from each other (hands, face-down choices),
+    so each seat has a view of its own; a shuffled deck that nobody sees is ``chance``.
+    """
 
     key: str
     title: str
@@ -31,14 +35,28 @@ class Event:
 
     ``kind`` is a short machine name (``"dice_rolled"``, ``"phase_started"``);
     ``text`` is one player-facing sentence; ``data`` carries the numbers.
+    ``audience`` is None when everyone may see the event, else the seats that may
+    (a card drawn into a hand is private to its holder; "Bob drew a card" is public).
     """
 
     kind: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.audience is None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: the table) may see this event."""
+        return self.audience is None or (seat is not None and seat in self.audience)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        if self.audience is not None:
+            out["audience"] = sorted(self.audience)
+        return out
 
 
 @dataclass(frozen=True)
@@ -78,12 +96,24 @@ class Rules(Protocol[StateT]):
         """A new state and the events; raises EngineError (state untouched) when illegal."""
         ...
 
-    def active_seats(self, state: StateT) -> frozenset[int]: ...
+    def to_move(self, state: StateT) -> frozenset[int]:
+        """The seats the game waits for now: one, some or all (simultaneous choices); empty once over.
+
+        A seat outside ``to_move`` may still have legal actions (a Plan playable at any time);
+        ``to_move`` is whom the bot pings and whose deadline runs.
+        """
+        ...
+
+    def timeout_action(self, state: StateT, seat: int) -> Action | None:
+        """The move made for ``seat`` when its deadline passes (the game's AI policy), or None when
+        the seat has nothing to do. Deterministic: the same state gives the same action."""
+        ...
 
     def outcome(self, state: StateT) -> Outcome | None: ...
 
     def view(self, state: StateT, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (or the table, for None) may see, as JSON-ready data."""
+        """What ``seat`` may see, as JSON-ready data; ``view(state, None)`` is the table's view and
+        holds no secret (hands, unrevealed choices, deck order, face-down piles)."""
         ...
 
     def can_undo(self, before: StateT, after: StateT) -> bool:

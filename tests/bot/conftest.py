@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.app import GameBot, create_bot
+from bot.games import Game
 from bot.service import GameService
 from bot.settings import load_settings
 from bot.store import GameRecord
@@ -75,3 +77,39 @@ def posted(calls: list[Call]) -> list[Call]:
         for call in calls
         if call.method in ("POST", "PATCH") and (call.content or call.custom_ids or call.files)
     ]
+
+
+async def run(bot: GameBot, fake: FakeDiscord, payload: dict[str, Any]) -> list[Call]:
+    """Feed one interaction and return every HTTP call it led to."""
+    mark = len(fake.calls)
+    await feed(bot, payload)
+    return since(fake, mark)
+
+
+def button(message: Call, suffix: str) -> str:
+    """The custom id of the message's button ending in ``suffix`` (":join", ":begin"...)."""
+    return next(cid for cid in message.custom_ids if cid.endswith(suffix))
+
+
+def labels(message: Call) -> dict[str, str]:
+    """Button label -> custom id."""
+    return {
+        item["label"]: item["custom_id"]
+        for row in message.message.get("components") or []
+        for item in row.get("components", [])
+    }
+
+
+@asynccontextmanager
+async def quiet_bot(
+    tmp_path: Path, seed: int, games: Mapping[str, Game] | None = None
+) -> AsyncIterator[GameBot]:
+    """A logged-in bot on its own SQLite file: fixed seed, no images, the given games (default: all)."""
+    settings = load_settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'quiet.db'}", dev_guild_id=None)
+    bot = create_bot(settings)
+    bot.service = GameService(bot.service.repo, render=False, games=games, seeds=lambda: seed)
+    await bot.login("test-token")
+    try:
+        yield bot
+    finally:
+        await bot.close()

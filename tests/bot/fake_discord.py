@@ -85,6 +85,8 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.closed_dms: set[int] = set()
         self.expired_followups = False
+        self.refuse_threads = False
+        self.threads: list[int] = []
         self._ids = itertools.count(910000000000000000)
         self._dm_owner: dict[int, int] = {}
         self._tokens = itertools.count(1)
@@ -148,6 +150,8 @@ class FakeDiscord:
                     {"code": 50007, "message": "Cannot send messages to this user"},
                 )
             return self._message(call, channel_id)
+        if (method, path) == ("POST", "/channels/{channel_id}/threads"):
+            return self._thread(route, call)
         if method == "PUT" and path.endswith("/commands"):
             return []
         if method == "DELETE":
@@ -160,6 +164,35 @@ class FakeDiscord:
                 )
             return self._message(call, CHANNEL_ID)
         return {}
+
+    def _thread(self, route: Any, call: Call) -> dict[str, Any]:
+        """A public thread opened from a channel, as Discord describes it."""
+        if self.refuse_threads:
+            raise discord.Forbidden(
+                SimpleNamespace(status=403, reason="Forbidden"),
+                {"code": 50013, "message": "Missing Permissions"},
+            )
+        parent = int(route.url.rsplit("/", 2)[-2])
+        thread_id = self.snowflake()
+        self.threads.append(thread_id)
+        return {
+            "id": str(thread_id),
+            "type": 11,
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(parent),
+            "name": (call.payload or {}).get("name", "thread"),
+            "owner_id": str(BOT_ID),
+            "member_count": 1,
+            "message_count": 0,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 10080,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+            },
+        }
 
     def _callback(self, route: Any, call: Call) -> dict[str, Any]:
         payload = call.payload or {}
@@ -335,3 +368,38 @@ async def settle(*, ignore: set[asyncio.Task[Any]], timeout: float = 10.0) -> No
 def _idle_timer(task: asyncio.Task[Any]) -> bool:
     """A view's idle timer sleeps for minutes; it is not part of answering."""
     return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
+
+
+def dm_channel_of(fake: FakeDiscord, call: Call) -> int | None:
+    """The DM channel a recorded message went to, None when it went elsewhere."""
+    if call.path != "/channels/{channel_id}/messages":
+        return None
+    channel_id = int(call.url.rsplit("/", 2)[-2])
+    return channel_id if channel_id in fake._dm_owner else None
+
+
+def dm_recipient(fake: FakeDiscord, call: Call) -> int | None:
+    """The user a recorded DM went to, None for any other message."""
+    channel_id = dm_channel_of(fake, call)
+    return None if channel_id is None else fake._dm_owner[channel_id]
+
+
+def dm_click(fake: FakeDiscord, person: Person, message: Call, custom_id: str) -> dict[str, Any]:
+    """A button click on a DM the bot sent (no guild, the DM channel, a user instead of a member)."""
+    assert custom_id in message.custom_ids, custom_id
+    channel_id = dm_channel_of(fake, message)
+    assert channel_id is not None, "not a DM"
+    delivered = fake._message(message, channel_id)
+    payload = fake._interaction(3, person, {"custom_id": custom_id, "component_type": 2}, message=delivered)
+    for key in ("guild_id", "member", "guild_locale"):
+        payload.pop(key, None)
+    payload["channel_id"] = str(channel_id)
+    payload["channel"] = {
+        "id": str(channel_id),
+        "type": 1,
+        "recipients": [_user(person.user_id, person.name)],
+    }
+    payload["user"] = _user(person.user_id, person.name)
+    payload["context"] = 1
+    payload["authorizing_integration_owners"] = {"0": str(GUILD_ID)}
+    return payload

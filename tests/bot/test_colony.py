@@ -9,9 +9,12 @@ import pytest
 from bot.app import GameBot
 from bot.service import GameService
 from engine.core import Action
-from engine.registry import GAMES
-from tests.bot.conftest import MakeBot, feed, posted, since, stored
+from tests.bot.conftest import MakeBot, posted, stored
+from tests.bot.conftest import button as _button
+from tests.bot.conftest import labels as _labels
+from tests.bot.conftest import run as _run
 from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person
+from tests.games import GAMES
 from tests.service.colony_paths import plan_seed
 
 ALICE = Person(11, "Alice")
@@ -20,25 +23,6 @@ CARL = Person(13, "Carl")
 RULES = GAMES["colony"]
 # A seed where Bob holds a playable Plan after the draft and Alice can generate on her first turn.
 SEED = plan_seed()
-
-
-async def _run(bot: GameBot, fake: FakeDiscord, payload: dict[str, Any]) -> list[Call]:
-    mark = len(fake.calls)
-    await feed(bot, payload)
-    return since(fake, mark)
-
-
-def _button(message: Call, suffix: str) -> str:
-    return next(cid for cid in message.custom_ids if cid.endswith(suffix))
-
-
-def _labels(message: Call) -> dict[str, str]:
-    """Button label -> custom id."""
-    return {
-        button["label"]: button["custom_id"]
-        for row in message.message.get("components") or []
-        for button in row.get("components", [])
-    }
 
 
 def _pings(message: Call) -> list[int]:
@@ -108,7 +92,7 @@ async def test_lobby_join_leave_and_only_the_host_begins(cbot: GameBot, fake: Fa
     labels = list(_labels(draft))
     assert sum(label.startswith("Alice: ") for label in labels) == 2
     assert sum(label.startswith("Bob: ") for label in labels) == 2
-    assert _pings(draft) == []  # both draft at once: nobody is singled out
+    assert sorted(_pings(draft)) == sorted([ALICE.user_id, BOB.user_id])  # the draft opens: both are awaited
 
 
 async def test_draft_refuses_another_players_pick_and_pings_the_first_player(
@@ -222,7 +206,7 @@ async def test_a_two_player_game_is_played_to_its_end_with_buttons(cbot: GameBot
         if record is None:
             break
         state = RULES.from_json(record.snapshot)  # type: ignore[arg-type]
-        seat = min(RULES.active_seats(state), key=lambda s: s != state.seat)
+        seat = min(RULES.to_move(state), key=lambda s: s != state.seat)
         legal = RULES.legal_actions(state, seat)
         useful = [a for a in legal if a.kind in ("deploy", "recover", "repair")]
         if useful:

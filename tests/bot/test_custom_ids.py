@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from bot.ui.custom_ids import MAX_LENGTH, CustomIdError, decode, encode_action, encode_control
 from engine.core import Action
-from engine.registry import GAMES
+from tests.games import GAMES
 
 
 def test_long_actions_fit_thanks_to_short_argument_names() -> None:

@@ -6,9 +6,9 @@ from typing import Any
 
 from bot.app import GameBot
 from engine.core import Action
-from engine.registry import GAMES
 from tests.bot.conftest import feed, posted, since, stored
 from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person
+from tests.games import GAMES
 
 ALICE = Person(11, "Alice")
 RULES = GAMES["exobase"]

@@ -30,7 +30,7 @@ async def test_every_action_and_lifecycle_step_is_a_subcommand(bot: GameBot, fak
     subs = set(_subcommands(commands["exobase"]))
     lifecycle = {"start", "status", "rules", "undo", "abandon"}
     actions = {"work", "task", "upgrade", "build", "repair", "instant", "end-placement", "roll", "target"}
-    actions |= {"pay", "relocate", "tuck", "rest", "next-day", "flip"}
+    actions |= {"pay", "relocate", "tuck", "rest", "next-day", "flip", "power-down"}
     assert subs == lifecycle | actions
 
 
@@ -57,7 +57,7 @@ async def test_colony_registers_its_actions_and_a_scenario_autocomplete(
     actions |= {"recover", "special", "play", "place", "discard", "end-turn"}
     assert set(colony) == {"start", "status", "rules", "undo", "abandon"} | actions
     start = _options(colony["start"])
-    assert list(start) == ["scenario"]
+    assert list(start) == ["scenario", "turn-time", "thread"]
     assert start["scenario"]["autocomplete"] and "choices" not in start["scenario"]
     deploy = _options(colony["deploy"])
     assert list(deploy) == ["card", "at", "pay"] and all(option["autocomplete"] for option in deploy.values())

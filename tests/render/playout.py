@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.core import Event
-from engine.registry import GAMES
+from tests.games import GAMES
 
 # Ending placement early keeps a random playout moving through days instead of placing forever.
 PREFER = ("roll_hazard", "next_day")
@@ -25,7 +25,7 @@ def playout(
     for _ in range(steps):
         if rules.outcome(state) is not None:
             return
-        seats = sorted(rules.active_seats(state))
+        seats = sorted(rules.to_move(state))
         if not seats:
             return
         actions = rules.legal_actions(state, seats[0])

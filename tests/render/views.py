@@ -237,6 +237,18 @@ def fresh_view() -> dict[str, Any]:
         "hazard": None,
         "outcome": None,
         "score": 10,
+        "goal": {
+            "tracks": 5,
+            "tracks_green": 0,
+            "short": {"minerals": 2, "metal": 3, "water": 2, "gas": 2, "food": 2},
+            "station": "Power Station",
+            "station_level": 1,
+            "station_max": 4,
+            "station_next": "2 metal, 1 gas",
+            "met": False,
+        },
+        "ready": [],
+        "seats": 1,
     }
 
 
@@ -247,7 +259,8 @@ def crowded_view() -> dict[str, Any]:
     view["storage"] = {"minerals": 6, "metal": 4, "water": 0, "gas": 9, "food": 1}
     view["storage_cap"] = {"minerals": 6, "metal": 6, "water": 6, "gas": 9, "food": 6}
     view["production"] = {"minerals": 4, "metal": 2, "water": 3, "gas": 1, "food": 6}
-    view["energy"] = {"supply": 7, "demand": 8, "bank": 0}
+    view["energy"] = {"supply": 7, "demand": 8, "bank": -1}
+    view["goal"].update(tracks_green=3, short={"metal": 1, "gas": 1}, station_level=3)
     base = view["base"]
     base[0].update(
         level=2, damage=1, spaces=[_space(0, "+2 food", occupant="aoki"), _space(1, "+3 food", level=2)]

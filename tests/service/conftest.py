@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
+from bot.games import Game
 from bot.replies import Actor, Where
 from bot.service import GameService
 from bot.store import Repository, make_engine, make_sessionmaker
@@ -19,8 +19,8 @@ MOD = Actor(99, "Mod", can_manage=True)
 
 
 @pytest.fixture
-async def repo(tmp_path: Path) -> AsyncIterator[Repository]:
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'service.db'}")
+async def repo(database_url: str) -> AsyncIterator[Repository]:
+    engine = make_engine(database_url)
     await upgrade(engine)
     yield Repository(make_sessionmaker(engine))
     await engine.dispose()
@@ -28,6 +28,4 @@ async def repo(tmp_path: Path) -> AsyncIterator[Repository]:
 
 @pytest.fixture
 def service(repo: Repository) -> GameService:
-    return GameService(
-        repo, render=False, games={"tally": RULES}, frontends={"tally": FRONTEND}, seeds=lambda: 7
-    )
+    return GameService(repo, render=False, games={"tally": Game(RULES, FRONTEND)}, seeds=lambda: 7)

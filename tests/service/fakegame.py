@@ -50,7 +50,7 @@ class TallyRules:
         n = int(action.arg("n"))
         return replace(state, total=state.total + n), [Event("added", f"{who} adds {n}.", {"n": n})]
 
-    def active_seats(self, state: Tally) -> frozenset[int]:
+    def to_move(self, state: Tally) -> frozenset[int]:
         return frozenset() if state.total >= TARGET else frozenset(range(len(state.players)))
 
     def outcome(self, state: Tally) -> Outcome | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.colony import buttons, label, status_line, waiting_on
+from bot.games.colony import buttons, label, status_line
 from engine.core import Action
 
 
@@ -82,15 +82,12 @@ def test_draft_buttons_say_whose_pick_they_are() -> None:
     ]
     assert [b.label for b in buttons(view, legal, 1, 1)] == ["Ann: Medic", "Bea: Pilot"]
     assert status_line(view) == "**Character draft** — waiting for Ann, Bea to choose."
-    assert waiting_on(view) == [0, 1]
 
 
 def test_status_line_and_waiting_follow_a_pending_choice() -> None:
     assert status_line(VIEW) == "Turn 3 · **Ann**'s turn · 1 action left · emergency level 2"
-    assert waiting_on(VIEW) == [0]
     owed = {**VIEW, "pending": {"kind": "discard", "seat": 1, "count": 1}}
     assert status_line(owed) == "**Waiting for Bea** to discard 1 (hand limit 6)."
-    assert waiting_on(owed) == [1]
     assert [b.label for b in buttons(owed, [Action.of("discard", card="salvage")], 1, 1)] == [
         "Bea discards Salvage"
     ]
@@ -105,8 +102,8 @@ def test_labels_name_modules_free_spaces_players_and_payments() -> None:
 
 
 def test_in_turn_actions_post_only_the_images_they_change() -> None:
-    from bot.games import FRONTENDS
     from engine.core import Event
+    from tests.games import FRONTENDS
 
     choose = FRONTENDS["colony"].images
     assert choose is not None
@@ -117,3 +114,52 @@ def test_in_turn_actions_post_only_the_images_they_change() -> None:
     )
     assert choose([Event("module_deployed", "", {})]) is None
     assert choose([Event("card_drawn", "", {}), Event("event_revealed", "", {})]) is None
+
+
+def test_narration_keeps_every_event_and_goes_on_in_a_second_message() -> None:
+    from bot.games.text import MESSAGE_BREAK, split_messages
+    from bot.games.text import narrate_named as narrate
+    from engine.core import Event
+
+    events = [Event(f"k{i}", f"Line {i}: {'x' * 40}") for i in range(9)]
+    events.append(Event("token_placed", "An Emergency token goes on Moss Wall (1,0)."))
+    events.append(Event("turn_started", "Turn 5: Bea has 3 actions."))
+    text = narrate(events, "Ann")
+    assert "more." not in text and text.endswith("Turn 5: Bea has 3 actions.")
+    assert "An Emergency token goes on Moss Wall (1,0)." in text
+    long = [Event(f"k{i}", f"Line {i}: {'y' * 150}") for i in range(20)]
+    parts = split_messages(narrate(long, "Ann"))
+    assert len(parts) > 1 and all(len(part) <= 1500 for part in parts)
+    assert "\n".join(parts).count("Line ") == 20 and MESSAGE_BREAK not in parts[0]
+
+
+def test_narration_counts_repeats_and_shares_a_line_between_short_events_of_one_kind() -> None:
+    from bot.games.text import narrate_events
+    from engine.core import Event
+
+    same = [Event("card_drawn", "Ann draws a card.")] * 3
+    assert narrate_events(same, "Ann", named=True) == "Ann draws a card. (×3)"
+    supplies = [Event("supply_changed", f"{r} supply 5 -> 4 (Blackout).") for r in ("Oxygen", "Water")]
+    assert narrate_events(supplies, "Ann", named=True).count("\n") == 0
+
+
+def test_status_line_says_the_turn_is_still_open_with_no_actions_left() -> None:
+    spent = {**VIEW, "actions_left": 0}
+    assert status_line(spent) == (
+        "Turn 3 · **Ann**'s turn · no actions left: play an Item or Plan, or End turn · emergency level 2"
+    )
+
+
+def test_text_summary_lists_module_tokens_and_health_issues() -> None:
+    from bot.games.colony import summary
+    from engine.colony import RULES
+
+    state = RULES.setup(["Ann", "Bea"], {"scenario": "verdance"}, 3)
+    for seat in (0, 1):
+        state, _ = RULES.apply(state, seat, Action.of("choose_character", character=state.dealt[seat][0]))
+    state.grid["1,0"] = {"card": "moss_wall", "off": True, "loss": {"oxygen": 2}, "emergency": 1}
+    state.health[1] = ["twisted_ankle"]
+    text = summary(RULES.view(state, None))
+    assert "Moss Wall (1,0): off, Emergency token, oxygen loss ×2" in text
+    assert "health issues: Twisted Ankle (may not take the move action)" in text
+    assert "Emergency level 1 of 6" in text

@@ -3,18 +3,14 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import NotAllowedError
-from bot.games import FRONTENDS
 from bot.replay import replay
 from bot.replies import Actor, Reply
 from bot.service import GameService
 from bot.store import Repository
-from engine.core import Action
+from engine.core import Action, EngineError
+from tests.games import FRONTENDS, GAMES
 from tests.service.colony_paths import deploy_path, discard_path
 from tests.service.conftest import ALICE, BOB, HERE
-
-registry = pytest.importorskip("engine.registry")
-if "colony" not in registry.GAMES:
-    pytest.skip("no colony engine", allow_module_level=True)
 
 
 @pytest.fixture
@@ -45,14 +41,14 @@ async def test_colony_is_playable_and_replays(svc: GameService) -> None:
         reply = await svc.act(HERE, ALICE, action)
     game = await svc.repo.get_game(1)
     assert game is not None
-    rules = registry.get_rules("colony")
+    rules = GAMES["colony"]
     assert rules.to_json(replay(rules, game, await svc.repo.actions(game.id))) == game.snapshot
     assert game.status == "finished" and "Game over" in reply.text
 
 
 async def test_team_colony_takes_turns_and_pings_the_next_player(svc: GameService) -> None:
     reply = await begin(svc, ALICE, BOB)
-    assert reply.mentions == []  # everyone drafts at once
+    assert sorted(reply.mentions) == [ALICE.user_id, BOB.user_id]  # the draft opens for both at once
     # The draft is simultaneous: both choose a character.
     for who in (ALICE, BOB):
         choice = next(a for _, a in await svc.legal(HERE, who) if a.kind == "choose_character")
@@ -127,3 +123,33 @@ async def test_deploy_autocomplete_offers_free_neighbours_and_payments(repo: Rep
     assert await svc.choices(HERE, BOB, "colony", "deploy", "at", {"card": card}) == []
     # Bob shares the hub with Alice: he is the one player she can give to.
     assert {value for _, value in await svc.choices(HERE, ALICE, "colony", "give", "seat", {})} <= {1}
+
+
+async def test_the_turn_stays_open_after_the_last_action_until_end_turn(svc: GameService) -> None:
+    reply = await begin(svc, ALICE, BOB)
+    for who in (ALICE, BOB):
+        choice = next(a for _, a in await svc.legal(HERE, who) if a.kind == "choose_character")
+        reply = await svc.act(HERE, who, choice)
+    for _ in range(12):
+        if "no actions left" in reply.text:
+            break
+        labels = {b.label: b.action for b in reply.buttons if b.action is not None}
+        step = next((a for label, a in labels.items() if "discards" in label), None) or labels["Draw a card"]
+        reply = await svc.act(HERE, ALICE, step)  # type: ignore[arg-type]
+    assert "**Alice**'s turn · no actions left" in reply.text and "Event" not in reply.text
+    end = next(b.action for b in reply.buttons if b.label == "End turn")
+    reply = await svc.act(HERE, ALICE, end)  # type: ignore[arg-type]
+    assert "Alice ends the turn." in reply.text and "Event (" in reply.text
+    assert "**Bob**'s turn" in reply.text
+
+
+async def test_the_discarder_is_told_the_discard_comes_first(repo: Repository) -> None:
+    seed, path, gift = discard_path()
+    svc = GameService(repo, render=False, seeds=lambda: seed)
+    await begin(svc, ALICE, BOB)
+    people = [ALICE, BOB]
+    for seat, action in path:
+        await svc.act(HERE, people[seat], action)
+    await svc.act(HERE, people[1 - int(gift.arg("seat"))], gift)
+    with pytest.raises(EngineError, match="discard one"):
+        await svc.act(HERE, people[int(gift.arg("seat"))], Action.of("draw"))

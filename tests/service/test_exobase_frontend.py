@@ -4,10 +4,12 @@ import logging
 
 import pytest
 
-from bot.games import FRONTENDS, action_from_options
+from bot.games import action_from_options
 from bot.games.exobase import COMMANDS, buttons, label, narrate
 from bot.logging_setup import ContextFilter, log_context, set_game
 from engine.core import Action, Event
+from engine.exobase import RULES
+from tests.games import FRONTENDS
 
 VIEW = {
     "base": [{"card": "hab", "name": "Hab"}, {"card": "greenhouse", "name": "Greenhouse"}],
@@ -21,7 +23,7 @@ def test_subcommands_cover_every_action_kind() -> None:
     names = [c.name for c in COMMANDS]
     assert names == [
         "work", "task", "upgrade", "build", "repair", "instant", "end-placement", "roll",
-        "target", "pay", "relocate", "tuck", "rest", "next-day", "flip",
+        "target", "pay", "relocate", "tuck", "rest", "next-day", "flip", "power-down",
     ]  # fmt: skip
     kinds = {c.kind for c in COMMANDS}
     assert {"end_placement", "roll_hazard", "choose_target", "pay_health", "next_day"} <= kinds
@@ -72,11 +74,11 @@ def test_at_most_25_buttons_keeping_undo() -> None:
     assert len(buttons({}, legal, 1, 1)) == 25
 
 
-def test_narration_names_the_actor_and_stays_short() -> None:
-    events = [Event("gained", f"line {i}") for i in range(12)]
+def test_narration_names_the_actor_and_drops_nothing() -> None:
+    events = [Event(f"kind{i}", f"line {i}") for i in range(12)]
     text = narrate(events, "Bob")
     assert text.startswith("**Bob**: line 0")
-    assert len(text.splitlines()) == 8 and text.endswith("and 5 more.")
+    assert text.splitlines()[-1] == "line 11" and "more." not in text
     assert narrate([], "Bob") == "**Bob** acts."
 
 
@@ -113,3 +115,33 @@ def test_a_placement_posts_the_base_and_panel_and_a_new_phase_posts_everything()
     assert choose(task) is None
     assert choose([Event("built", "", {"card": "well", "at": "2,0"})]) is None
     assert choose([Event("phase", "", {"phase": "hazard"})]) is None
+
+
+def test_a_team_presses_ready_and_a_shortage_offers_darkening() -> None:
+    legal = [Action.of("end_placement"), Action.of("power_down", card="hab")]
+    assert [b.label for b in buttons({**VIEW, "seats": 2}, legal, 4, 9)] == ["Ready", "Darken Hab"]
+    assert buttons({**VIEW, "seats": 1}, legal, 4, 9)[0].label == "End placement"
+
+
+def test_rules_name_both_win_conditions_and_what_the_words_mean() -> None:
+    text = FRONTENDS["exobase"].rules_summary
+    assert len(text) < 2000  # one Discord message
+    for needed in (
+        "every production track",
+        "AND the Power Station is fully upgraded",
+        "**Score**",
+        "**Danger N**",
+        '**"+1 minerals"** on a work space is a one-off gain',
+        '**"+1 minerals production"**',
+        "power-down",
+    ):
+        assert needed in text
+
+
+def test_status_shows_progress_towards_both_goals_and_energy() -> None:
+    view = RULES.view(RULES.setup(["Ana"], {"mode": "normal"}, 8), None)
+    text = FRONTENDS["exobase"].summary(view)
+    goal = next(line for line in text.splitlines() if line.startswith("Goal"))
+    assert "production tracks in the green" in goal and "AND Power Station level 1/3" in goal
+    assert "(next: 4 metal, 3 minerals)" in goal
+    assert "Energy: 4 supplied, 3 in use, 1 spare" in text

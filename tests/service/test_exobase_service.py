@@ -10,9 +10,8 @@ from bot.replies import Reply
 from bot.service import GameService
 from bot.store import Repository
 from engine.core import Action
+from tests.games import GAMES
 from tests.service.conftest import ALICE, BOB, HERE
-
-registry = pytest.importorskip("engine.registry")
 
 
 @pytest.fixture
@@ -45,7 +44,7 @@ async def test_solo_game_plays_through_the_service(exo: GameService) -> None:
         reply = await exo.act(HERE, ALICE, action)
     game = await exo.repo.get_game(1)
     assert game is not None
-    rules = registry.get_rules("exobase")
+    rules = GAMES["exobase"]
     # The snapshot is the fast path; replaying the log must land on the same state.
     state = replay(rules, game, await exo.repo.actions(game.id))
     assert rules.to_json(state) == game.snapshot
@@ -77,8 +76,13 @@ async def test_team_play_lets_every_seat_act(exo: GameService) -> None:
     work = next(a for _, a in await exo.legal(HERE, BOB) if a.kind == "work")
     reply = await exo.act(HERE, BOB, work)
     assert reply.text.startswith("**Bob**:")
-    reply = await exo.act(HERE, ALICE, pressed(reply, "End placement"))
-    assert reply.text.startswith("**Alice**:")
+    reply = await exo.act(HERE, ALICE, pressed(reply, "Ready"))
+    assert reply.text.startswith("**Alice**: Ready to end placement; waiting for Bob.\n")
+    assert "Ready: 1 of 2 seats" in reply.text
+    # One seat's Ready does not end placement for the team.
+    assert await exo.choices(HERE, BOB, "exobase", "work", "founder", {}) != []
+    reply = await exo.act(HERE, BOB, Action.of("end_placement"))
+    assert "Placement is over" in reply.text
     choices = await exo.choices(HERE, BOB, "exobase", "work", "founder", {})
     assert choices == []  # placement is over
 

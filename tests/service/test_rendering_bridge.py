@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from types import SimpleNamespace
 from typing import Any
 
@@ -9,6 +10,11 @@ import pytest
 from bot import rendering
 from bot.replies import Image
 from engine.core import Event
+from render.cache import ImageCache
+from render.image import RenderedImage
+from render.registry import Planned, render_images
+from tests.games import GAMES
+from tests.render.playout import playout
 
 
 def renderer(result: Any) -> Any:
@@ -43,10 +49,122 @@ async def test_a_renderer_crash_costs_only_the_images(
 
 
 async def test_real_renderer_draws_exobase_and_refuses_others() -> None:
-    pytest.importorskip("render.registry")
-    engine = pytest.importorskip("engine.registry")
-    rules = engine.get_rules("exobase")
+    rules = GAMES["exobase"]
     view = rules.view(rules.setup(["Ann"], {"mode": "normal", "team": False}, 3), None)
     images = await rendering.render("exobase", view, [])
     assert images and all(image.data.startswith(b"\x89PNG") for image in images)
     assert await rendering.render("tally", {}, []) == []
+
+
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch) -> ImageCache:
+    """An empty cache and no remembered posts, so tests do not see each other's images."""
+    cache = ImageCache(rendering.DEFAULT_CACHE_SIZE)
+    monkeypatch.setattr(rendering, "_cache", cache)
+    monkeypatch.setattr(rendering, "_posted", OrderedDict())
+    return cache
+
+
+class Planner:
+    """A renderer whose images are named by the view entry they draw, counting what it draws."""
+
+    def __init__(self) -> None:
+        self.drawn: list[str] = []
+
+    def plan_images(
+        self, game: str, view: dict[str, Any], events: list[Event], which: Any = None
+    ) -> list[Planned]:
+        names = sorted(which or view)
+        planned = [
+            Planned(name, True, f"{name}:{view[name]}", self._draw(name, view[name])) for name in names
+        ]
+        planned += [Planned("dice", False, f"dice:{e.text}", self._draw("dice", e.text)) for e in events]
+        return planned
+
+    def _draw(self, name: str, value: Any) -> Any:
+        def draw() -> RenderedImage:
+            self.drawn.append(name)
+            return RenderedImage(f"{name}.png", f"{name}={value}".encode(), name)
+
+        return draw
+
+
+@pytest.fixture
+def planner(monkeypatch: pytest.MonkeyPatch, fresh: ImageCache) -> Planner:
+    made = Planner()
+    monkeypatch.setattr(rendering, "_renderer", lambda: made)
+    return made
+
+
+def names(images: list[Image]) -> list[str]:
+    return [image.filename for image in images]
+
+
+async def test_equal_views_are_drawn_once(planner: Planner) -> None:
+    first = await rendering.render("g", {"base": 1, "panel": 1}, [])
+    again = await rendering.render("g", {"panel": 1, "base": 1}, [])
+    assert first == again and sorted(planner.drawn) == ["base", "panel"]
+    await rendering.render("g", {"base": 2, "panel": 1}, [])
+    assert sorted(planner.drawn) == ["base", "base", "panel"]
+
+
+async def test_the_cache_holds_its_bound(planner: Planner, fresh: ImageCache) -> None:
+    rendering.configure(2)
+    for value in range(5):
+        await rendering.render("g", {"base": value}, [])
+    assert len(fresh) == 2
+    with pytest.raises(ValueError):
+        rendering.configure(-1)
+
+
+async def test_a_game_gets_only_the_images_that_changed(planner: Planner) -> None:
+    game = 41
+    assert names(await rendering.render("g", {"base": 1, "rows": 1}, [], game_key=game)) == [
+        "base.png",
+        "rows.png",
+    ]
+    assert await rendering.render("g", {"base": 1, "rows": 1}, [], game_key=game) == []
+    changed = await rendering.render("g", {"base": 2, "rows": 1}, [Event("roll", "6")], game_key=game)
+    assert names(changed) == ["base.png", "dice.png"]
+    # Dice are news: the same roll again is posted again.
+    assert names(
+        await rendering.render("g", {"base": 2, "rows": 1}, [Event("roll", "6")], game_key=game)
+    ) == ["dice.png"]
+    # Another game's channel has seen nothing yet.
+    assert len(await rendering.render("g", {"base": 2, "rows": 1}, [], game_key=42)) == 2
+
+
+async def test_a_status_shows_everything_and_private_replies_are_not_remembered(planner: Planner) -> None:
+    game = 7
+    await rendering.render("g", {"base": 1, "rows": 1}, [], game_key=game)
+    everything = await rendering.render(
+        "g", {"base": 2, "rows": 1}, [], game_key=game, only_changed=False, public=False
+    )
+    assert names(everything) == ["base.png", "rows.png"]
+    # The channel itself never saw base 2, so the next public message still brings it.
+    assert names(await rendering.render("g", {"base": 2, "rows": 1}, [], game_key=game)) == ["base.png"]
+    rendering.forget(game)
+    assert len(await rendering.render("g", {"base": 2, "rows": 1}, [], game_key=game)) == 2
+
+
+async def test_a_narrowed_call_remembers_only_what_it_posted(planner: Planner) -> None:
+    game = 9
+    await rendering.render("g", {"base": 1, "rows": 1}, [], game_key=game)
+    assert names(await rendering.render("g", {"base": 2, "rows": 2}, [], ["base"], game_key=game)) == [
+        "base.png"
+    ]
+    assert names(await rendering.render("g", {"base": 2, "rows": 2}, [], game_key=game)) == ["rows.png"]
+
+
+async def test_real_images_follow_every_change_of_a_played_game(fresh: ImageCache) -> None:
+    rendering.configure(4)
+    game = "played"
+    shown: dict[str, bytes] = {}
+    for view, events in list(playout(6, steps=40))[::4]:
+        fresh_images = {i.filename: i.data for i in render_images("exobase", view, events)}
+        cached = await rendering.render("exobase", view, events)
+        assert {i.filename: i.data for i in cached} == fresh_images
+        for image in await rendering.render("exobase", view, events, game_key=game):
+            shown[image.filename] = image.data
+        # What the channel has seen last is always the current picture.
+        assert all(shown[name] == data for name, data in fresh_images.items() if name != "dice.png")

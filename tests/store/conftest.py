@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -10,8 +9,8 @@ from bot.store.migrate import upgrade
 
 
 @pytest.fixture
-async def repo(tmp_path: Path) -> AsyncIterator[Repository]:
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'store.db'}")
+async def repo(database_url: str) -> AsyncIterator[Repository]:
+    engine = make_engine(database_url)
     await upgrade(engine)
     yield Repository(make_sessionmaker(engine))
     await engine.dispose()

@@ -1,0 +1,101 @@
+"""The scheduler: a background task that fires due reminders and deadlines and posts what happened.
+
+Every ``SCHEDULER_INTERVAL`` seconds it asks the service for due rows and fires each
+through ``GameService.fire`` (which settles the row in the database first); the post goes
+to the game's channel by id. A failed post is logged and never stops the next row.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.cogs.common import service_of
+from bot.deadlines import Post
+from bot.service import GameService
+from bot.store import DeadlineRecord, StoreError
+from bot.ui.send import MINE_HINT, post_in_channel
+
+log = logging.getLogger(__name__)
+
+
+class Scheduler(commands.Cog):
+    """Runs ``tick`` on a loop once the bot is connected; tests call ``tick`` with their own clock."""
+
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: GameService,
+        *,
+        interval: float,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self._clock = clock
+        self.loop.change_interval(seconds=interval)
+
+    def now(self) -> datetime:
+        """The scheduler's clock, else the service's: one injected clock drives both."""
+        return (self._clock or self.service.clock)()
+
+    async def cog_load(self) -> None:
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    @tasks.loop(seconds=30)
+    async def loop(self) -> None:
+        try:
+            await self.tick(self.now())
+        except Exception:
+            # An error escaping the loop would stop it for good; the next interval must still run.
+            log.exception("scheduler tick failed")
+
+    @loop.before_loop
+    async def _connected(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def tick(self, now: datetime) -> int:
+        """Fire every row due at ``now``; returns how many posts went out."""
+        try:
+            due = await self.service.due(now)
+        except StoreError:
+            log.exception("could not read due deadlines")
+            return 0
+        posts = 0
+        for deadline in due:
+            post = await self._fire(deadline, now)
+            if post is not None and await self.send(post):
+                posts += 1
+        return posts
+
+    async def _fire(self, deadline: DeadlineRecord, now: datetime) -> Post | None:
+        try:
+            return await self.service.fire(deadline, now)
+        except Exception:
+            # The row stays pending (or was settled by whoever got there first); the next tick retries.
+            log.exception("deadline %d could not be fired", deadline.id)
+            return None
+
+    async def send(self, post: Post) -> bool:
+        """Post in the game's channel and DM any private parts (a closed DM is noted in the channel);
+        False when Discord refused the channel post."""
+        try:
+            await post_in_channel(self.bot, post.channel_id, post.reply, hint=MINE_HINT)
+        except discord.HTTPException as exc:
+            log.warning("could not post in channel %s: %s", post.channel_id, exc)
+            return False
+        return True
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point; the interval comes from the bot's settings when it has them."""
+    settings = getattr(bot, "settings", None)
+    interval = float(getattr(settings, "scheduler_interval", 30.0))
+    await bot.add_cog(Scheduler(bot, service_of(bot), interval=interval))

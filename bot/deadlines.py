@@ -1,0 +1,164 @@
+"""Turn time: the start option, when reminders and deadlines fall, and which rows an action sets.
+
+Pure planning, no I/O: the service reads the clock and the stored rows, this module says
+what to write. A seat the game waits for (``rules.to_move``) has one pending deadline and
+its reminders; they are replaced when the seat acts or enters, and closed when it leaves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.replies import Reply
+from bot.store import DeadlineChanges, DeadlineRecord, NewDeadline
+
+REMINDER = "reminder"
+DEADLINE = "deadline"
+TURN_TIME = "turn_time"
+MAX_TURN_MINUTES = 30 * 24 * 60
+# Games played over days wait a day per move unless the host says otherwise; the others
+# have no clock unless one is asked for.
+DEFAULT_TURN_MINUTES: Mapping[str, int] = {"spacebase": 24 * 60, "europa": 24 * 60}
+# After this many missed deadlines in a row the bot marks the seat away, where the game can.
+AWAY_AFTER = 3
+# A timed-out seat that still has to move is played on at once, step by step; past this many
+# steps its next deadline is a full turn again (a game that waits on a seat all along).
+MAX_CHAIN = 12
+LAST_CALL = timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class Post:
+    """A message the scheduler posts in a game's channel."""
+
+    channel_id: int
+    reply: Reply
+
+
+def with_turn_time(
+    game: str, options: Mapping[str, Any], clean: Callable[[Mapping[str, Any]], dict[str, Any]]
+) -> dict[str, Any]:
+    """The game's own options cleaned by ``clean``, plus the turn time in minutes when there is one.
+
+    0 means no time limit; an absent value takes the game's default. Raises ValueError
+    for a value outside 0..MAX_TURN_MINUTES (and whatever ``clean`` raises).
+    """
+    rest = {name: value for name, value in options.items() if name != TURN_TIME}
+    cleaned = clean(rest)
+    minutes = options.get(TURN_TIME, DEFAULT_TURN_MINUTES.get(game, 0))
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= MAX_TURN_MINUTES:
+        raise ValueError(f"The turn time is a number of minutes from 1 to {MAX_TURN_MINUTES} (0: no limit).")
+    if minutes:
+        cleaned[TURN_TIME] = minutes
+    return cleaned
+
+
+def turn_time(options: Mapping[str, Any]) -> timedelta | None:
+    """The time each seat has per move, or None when the game has no clock."""
+    minutes = options.get(TURN_TIME)
+    return timedelta(minutes=int(minutes)) if minutes else None
+
+
+def reminder_offsets(turn: timedelta) -> list[timedelta]:
+    """When reminders fall after a seat's clock starts: at half time and when a tenth is left
+    (at least a minute before the end); none that would coincide or fall at the start."""
+    near_end = turn - max(turn / 10, LAST_CALL)
+    offsets = {offset for offset in (turn / 2, near_end) if timedelta(0) < offset < turn}
+    return sorted(offsets)
+
+
+def rows_for(seat: int, now: datetime, turn: timedelta, misses: int, chain: int = 0) -> list[NewDeadline]:
+    """A fresh clock for ``seat``: its reminders and deadline, or (``chain`` > 0: the bot plays on
+    for a seat that timed out) only a deadline due at once."""
+    if chain:
+        return [NewDeadline(seat, DEADLINE, now, misses, {"chain": chain})]
+    ends = now + turn
+    reminders = [
+        NewDeadline(seat, REMINDER, now + offset, misses, {"ends": ends.isoformat()})
+        for offset in reminder_offsets(turn)
+    ]
+    return [*reminders, NewDeadline(seat, DEADLINE, ends, misses)]
+
+
+def streak(row: DeadlineRecord | None) -> int:
+    """The seat's run of missed deadlines after its latest deadline row."""
+    if row is None or row.outcome == "acted":
+        return 0
+    if row.outcome == "fired" and not row.payload.get("chain"):
+        return row.misses + 1
+    return row.misses
+
+
+def opening(turn: timedelta | None, waiting: frozenset[int], now: datetime) -> DeadlineChanges | None:
+    """The first clocks of a game that begins waiting for ``waiting``."""
+    if turn is None:
+        return None
+    return DeadlineChanges(add=tuple(row for seat in sorted(waiting) for row in rows_for(seat, now, turn, 0)))
+
+
+def after_move(
+    turn: timedelta | None,
+    now: datetime,
+    *,
+    seats: int,
+    before: frozenset[int],
+    after: frozenset[int],
+    actor: int,
+    streaks: Mapping[int, int],
+) -> DeadlineChanges | None:
+    """The rows a player's own move changes: the actor's clock and those of seats that left or
+    entered the waiting set; seats still waiting that did not act keep theirs."""
+    if turn is None:
+        return None
+    close = {seat: "left" for seat in range(seats) if seat not in after or seat not in before}
+    close[actor] = "acted"
+    add = [
+        row
+        for seat in sorted(after)
+        if seat == actor or seat not in before
+        for row in rows_for(seat, now, turn, 0 if seat == actor else streaks.get(seat, 0))
+    ]
+    return DeadlineChanges(add=tuple(add), close=close)
+
+
+def after_timeout(
+    turn: timedelta,
+    now: datetime,
+    fired: DeadlineRecord,
+    *,
+    seats: int,
+    before: frozenset[int],
+    after: frozenset[int],
+    streaks: Mapping[int, int],
+) -> DeadlineChanges:
+    """The rows a move the bot made for a timed-out seat changes; it settles ``fired`` and keeps
+    the seat's miss count. While the game waits on that seat alone (its turn goes on) the bot
+    plays on at once; beside other seats (a shared or simultaneous phase) it gets a new turn."""
+    assert fired.seat is not None
+    seat = fired.seat
+    changes = after_move(turn, now, seats=seats, before=before, after=after, actor=seat, streaks=streaks)
+    assert changes is not None
+    missed = streak(replace(fired, outcome="fired"))
+    chain = int(fired.payload.get("chain", 0)) + 1
+    alone = after == frozenset({seat}) and chain <= MAX_CHAIN
+    own = rows_for(seat, now, turn, missed, chain if alone else 0) if seat in after else []
+    others = [row for row in changes.add if row.seat != seat]
+    close = {**changes.close, seat: "timeout"}
+    return DeadlineChanges(add=(*others, *own), close=close, fired=fired.id)
+
+
+def time_left(delta: timedelta) -> str:
+    """A short duration for players: "1 d 4 h", "2 h 24 min", "12 min", "less than a minute"."""
+    minutes = round(delta.total_seconds() / 60)
+    if minutes < 1:
+        return "less than a minute"
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return f"{hours} h {mins} min" if mins else f"{hours} h"
+    return f"{mins} min"

@@ -1,0 +1,37 @@
+"""Next-step buttons in a game's own order: the step the game waits for first, an Undo last."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from bot.replies import Button, Style
+from engine.core import Action
+
+MAX_BUTTONS = 25
+LABEL_LIMIT = 80
+
+
+def ordered_buttons(
+    legal_actions: Sequence[Action],
+    order: Sequence[str],
+    styles: Mapping[str, Style],
+    label: Callable[[Action], str],
+    game_id: int,
+    version: int,
+    *,
+    can_undo: bool = False,
+) -> list[Button]:
+    """A button per legal action whose kind is in ``order`` (at most 25, by kind then the engine's
+    order), labelled by ``label``; Undo last when ``can_undo``."""
+    room = MAX_BUTTONS - (1 if can_undo else 0)
+    ranked = sorted(
+        ((order.index(a.kind), i, a) for i, a in enumerate(legal_actions) if a.kind in order),
+        key=lambda item: item[:2],
+    )
+    result = [
+        Button(label(a)[:LABEL_LIMIT], game_id, version, action=a, style=styles.get(a.kind, "secondary"))
+        for _rank, _index, a in ranked[:room]
+    ]
+    if can_undo:
+        result.append(Button("Undo", game_id, version, control="undo"))
+    return result

@@ -1,0 +1,60 @@
+"""Checks at start that the installed rules and cards can still load every game in play.
+
+An operator's card folder that drops a card a saved game holds would otherwise be
+accepted, and that game would fail at its next move. The bot refuses to start
+instead, naming each game and what it lacks. A game whose stored data is itself
+unreadable is only reported: it is refused in play and can be abandoned.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from bot.settings import SettingsError
+from bot.store import GameRecord, Repository
+from engine.core import Rules
+
+log = logging.getLogger(__name__)
+
+
+def _load_problem(rules: Rules[Any], record: GameRecord) -> str | None:
+    """Why ``record`` does not load with ``rules`` (None when it does)."""
+    try:
+        state = rules.from_json(record.snapshot or {})
+        rules.view(state, None)
+        for seat in rules.to_move(state):
+            rules.legal_actions(state, seat)
+    except KeyError as exc:
+        return f"it holds {exc}, which the installed cards lack"
+    except Exception as exc:
+        return f"it does not load ({type(exc).__name__}: {exc})"
+    return None
+
+
+async def unloadable_games(repo: Repository, games: Mapping[str, Rules[Any]]) -> list[str]:
+    """One line per game in play that the installed ``games`` cannot load; damaged games are logged."""
+    problems = []
+    for record in await repo.open_games():
+        where = f"game #{record.id} ({record.kind}) in channel {record.channel_id}"
+        if record.damage is not None:
+            log.error("%s is damaged: %s; it can be abandoned", where, record.damage)
+            continue
+        if record.status != "active":
+            continue
+        rules = games.get(record.kind)
+        problem = f"no game '{record.kind}' is installed" if rules is None else _load_problem(rules, record)
+        if problem is not None:
+            problems.append(f"{where}: {problem}")
+    return problems
+
+
+async def require_loadable_games(repo: Repository, games: Mapping[str, Rules[Any]]) -> None:
+    """Raises SettingsError listing every game in play the installed rules and cards cannot load."""
+    problems = await unloadable_games(repo, games)
+    if problems:
+        raise SettingsError(
+            "Invalid settings: the installed cards cannot load games in play. Restore the missing "
+            "cards (or the shipped ones) and abandon those games first:\n  " + "\n  ".join(problems)
+        )

@@ -1,0 +1,75 @@
+"""How a transaction reaches the database: whole in a worker thread (SQLite file) or on the event loop.
+
+SQLite has one writer at a time. Its transactions run as plain blocking code on a
+dedicated writer thread (so writes queue in the process instead of failing with
+"database is locked") or on a few reader threads; each is one hand-off from the
+event loop. PostgreSQL (and SQLite in memory) run the same blocking code through
+the async engine's ``run_sync``; there, rows lock themselves (and an in-memory
+SQLite database, having one connection, takes an asyncio lock for writes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from sqlalchemy import Engine
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store.db import BEGIN_OPTION, SINGLE, WRITE, sqlite_file_engine
+
+T = TypeVar("T")
+Work = Callable[[Connection], T]
+READERS = 4
+
+
+def _transaction(connection: Connection, work: Work[T], write: bool) -> T:
+    # Reads are single statements: SQLite needs no BEGIN for them; writes take the lock at BEGIN.
+    connection = connection.execution_options(**{BEGIN_OPTION: WRITE if write else SINGLE})
+    result = work(connection)
+    connection.commit()
+    return result
+
+
+class Runner:
+    """Runs blocking ``work(connection)`` as one transaction; raises what ``work`` or the database raises."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._async = engine
+        self._blocking = sqlite_file_engine(engine)
+        self._lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._writer: ThreadPoolExecutor | None = None
+        self._readers: ThreadPoolExecutor | None = None
+        if self._blocking is not None:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="db-writer")
+            self._readers = ThreadPoolExecutor(READERS, thread_name_prefix="db-reader")
+            weakref.finalize(self, _close, self._blocking, self._writer, self._readers)
+
+    async def run(self, work: Work[T], *, write: bool) -> T:
+        if self._blocking is not None:
+            executor = self._writer if write else self._readers
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(executor, self._in_thread, work, write)
+        if write and self._lock is not None:
+            async with self._lock:
+                return await self._on_loop(work, write)
+        return await self._on_loop(work, write)
+
+    def _in_thread(self, work: Work[T], write: bool) -> T:
+        assert self._blocking is not None
+        with self._blocking.connect() as connection:
+            return _transaction(connection, work, write)
+
+    async def _on_loop(self, work: Work[T], write: bool) -> T:
+        async with self._async.connect() as connection:
+            return await connection.run_sync(_transaction, work, write)
+
+
+def _close(engine: Engine, *executors: ThreadPoolExecutor) -> None:
+    for executor in executors:
+        executor.shutdown(wait=False)
+    engine.dispose()

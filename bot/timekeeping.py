@@ -1,0 +1,290 @@
+"""The time half of the game service: deadlines and reminders as they fall due, and ``/games``.
+
+A mixin of ``GameService`` (which supplies the repository, the clock, the rules, the
+channel locks and the board reply). A deadline plays ``rules.timeout_action`` as its seat
+through the same checks and the same one-transaction write as a player's move, and settles
+its row in that transaction: it fires once, across restarts, and never for a game that
+moved on (the row was closed by the move that made it stale).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.board import Change, public_events
+from bot.deadlines import (
+    AWAY_AFTER,
+    DEADLINE,
+    REMINDER,
+    Post,
+    after_move,
+    after_timeout,
+    opening,
+    streak,
+    time_left,
+    turn_time,
+)
+from bot.errors import StorageError, UnknownGameError
+from bot.games.spec import GameFrontend
+from bot.logging_setup import log_context
+from bot.replies import Actor, Reply, Where
+from bot.store import DeadlineChanges, DeadlineRecord, GameRecord, Repository, StoreError
+from engine.core import Action, EngineError, Event, Rules
+
+log = logging.getLogger(__name__)
+
+# The action log names who acted; the bot's own moves for a timed-out seat carry no user.
+BOT_USER_ID = 0
+
+
+class Timekeeping:
+    """Turn clocks for ``GameService``: the rows a change writes, firing due rows, and ``/games``."""
+
+    repo: Repository
+    clock: Callable[[], datetime]
+    _frontends: dict[str, GameFrontend]
+    _rules: Callable[[str], Rules[Any]]
+    _lock: Callable[[int], asyncio.Lock]
+    _board: Callable[..., Awaitable[Reply]]
+
+    # -- rows written with a change of the game ---------------------------------------------------
+
+    def _opening_deadlines(
+        self, options: Mapping[str, Any], rules: Rules[Any], state: Any
+    ) -> DeadlineChanges | None:
+        """The first clocks of a game that begins now (lobby Begin, a solo start)."""
+        return opening(turn_time(options), rules.to_move(state), self.clock())
+
+    async def _move_deadlines(
+        self, record: GameRecord, rules: Rules[Any], before: Any, after: Any, seat: int
+    ) -> DeadlineChanges | None:
+        """The clocks a player's move changes (none when the game has no turn time)."""
+        turn = turn_time(record.options)
+        if turn is None:
+            return None
+        return after_move(
+            turn,
+            self.clock(),
+            seats=len(record.seats),
+            before=rules.to_move(before),
+            after=rules.to_move(after),
+            actor=seat,
+            streaks=await self._streaks(record.id),
+        )
+
+    async def _streaks(self, game_id: int) -> dict[int, int]:
+        latest = await self.repo.latest_deadlines(game_id)
+        return {seat: streak(row) for seat, row in latest.items()}
+
+    # -- the scheduler's side ---------------------------------------------------------------------
+
+    async def due(self, now: datetime) -> list[DeadlineRecord]:
+        """Pending reminders and deadlines due at ``now``; raises StoreError."""
+        return await self.repo.due_deadlines(now)
+
+    async def fire(self, deadline: DeadlineRecord, now: datetime) -> Post | None:
+        """Handle one due row once: a reminder's mention or a deadline's timeout move.
+
+        None when there is nothing to post (the row was stale, or handled already); a stale
+        row is closed so it never comes due again. Raises StoreError (the row stays pending
+        and is tried again).
+        """
+        with log_context(None, None, deadline.game_id):
+            record = await self.repo.get_game(deadline.game_id)
+            if record is None:
+                return None
+            async with self._lock(record.channel_id):
+                # Reloaded under the lock: a move may have closed the row meanwhile.
+                record = await self.repo.get_game(deadline.game_id)
+                assert record is not None
+                stale = self._stale(record, deadline)
+                if stale is not None:
+                    await self.repo.close_deadline(deadline.id, stale)
+                    log.info("deadline %d is stale (%s)", deadline.id, stale)
+                    return None
+                if deadline.kind == REMINDER:
+                    return await self._remind(record, deadline, now)
+                return await self.expire(deadline, now, record=record)
+
+    def _stale(self, record: GameRecord, deadline: DeadlineRecord) -> str | None:
+        """Why the row must not fire, or None when its seat is still the one the game waits for."""
+        if record.status != "active" or record.snapshot is None:
+            return "ended"
+        if deadline.seat is None or deadline.kind not in (REMINDER, DEADLINE):
+            return "stale"
+        try:
+            rules = self._rules(record.kind)
+        except UnknownGameError:
+            return "stale"
+        if deadline.seat not in rules.to_move(rules.from_json(record.snapshot)):
+            return "left"
+        return None
+
+    async def _remind(self, record: GameRecord, deadline: DeadlineRecord, now: datetime) -> Post | None:
+        ends = deadline.payload.get("ends")
+        left = datetime.fromisoformat(ends) - now if isinstance(ends, str) else timedelta(0)
+        # After downtime a reminder may come due with its deadline: the timeout post says it all.
+        late = left <= timedelta(0)
+        if not await self.repo.close_deadline(deadline.id, "late" if late else "fired") or late:
+            return None
+        user_id = _user_of(record, deadline.seat)
+        title = self._frontends[record.kind].title
+        text = f"<@{user_id}> your move in {title}: {time_left(left)} left."
+        return Post(record.channel_id, Reply(text, mentions=[user_id]))
+
+    async def expire(
+        self, deadline: DeadlineRecord, now: datetime, *, record: GameRecord | None = None
+    ) -> Post | None:
+        """Play the timeout move for the deadline's seat and settle the row in that same write.
+
+        While the seat still has to move, the bot plays on (each step settles the follow-up
+        row the previous one set, so a restart resumes where it stopped), up to MAX_CHAIN steps;
+        one post tells it all. Call through ``fire`` (which checks the row is live under the
+        channel lock); ``record`` is the game as loaded there. None when nothing was played.
+        Raises StoreError (ConflictError when the row was settled already).
+        """
+        record = record or await self.repo.get_game(deadline.game_id)
+        if record is None or record.snapshot is None or deadline.seat is None:
+            await self.repo.close_deadline(deadline.id, "stale")
+            return None
+        rules = self._rules(record.kind)
+        start = state = rules.from_json(record.snapshot)
+        labels: list[str] = []
+        events: list[Event] = []
+        row: DeadlineRecord | None = deadline
+        while row is not None:
+            try:
+                step = await self._timeout_step(record, rules, state, row, now)
+            except StoreError:
+                if not labels:
+                    raise
+                # The steps so far are saved; the follow-up row stays pending for the next tick.
+                log.exception("timeout step for seat %d failed", deadline.seat)
+                break
+            if step is None:
+                break
+            record, state, label, step_events, row = step
+            labels.append(label)
+            events.extend(step_events)
+        if not labels:
+            return None
+        name = record.seats[deadline.seat].name
+        # A hidden-information move's label names the seat's secret cards: the table hears only how many.
+        played = (
+            f"{len(labels)} move{'s' if len(labels) > 1 else ''}" if rules.meta.hidden_information else ""
+        )
+        text = _timeout_text(name, streak(replace(deadline, outcome="fired")), played or ", ".join(labels))
+        narration = self._frontends[record.kind].narrate(public_events(events), name)
+        change = Change(events, start, deadline.seat)
+        reply = await self._board(record, state, change, f"{text}\n{narration}")
+        return Post(record.channel_id, reply)
+
+    async def _timeout_step(
+        self, record: GameRecord, rules: Rules[Any], before: Any, row: DeadlineRecord, now: datetime
+    ) -> tuple[GameRecord, Any, str, list[Event], DeadlineRecord | None] | None:
+        """One timeout move settling ``row``: the saved game, the new state, the move's label, its
+        events and the follow-up row to settle next (None when the seat is done); None when
+        there was nothing to play (the row is closed)."""
+        seat, turn = row.seat, turn_time(record.options)
+        assert seat is not None
+        missed = streak(replace(row, outcome="fired"))
+        action = _timeout_move(rules, before, seat, missed)
+        if action is None or turn is None:
+            await self.repo.close_deadline(row.id, "idle")
+            return None
+        try:
+            after, events = rules.apply(before, seat, action)
+        except EngineError:
+            log.exception("timeout move %s for seat %d was refused", action, seat)
+            await self.repo.close_deadline(row.id, "failed")
+            return None
+        changes = after_timeout(
+            turn,
+            now,
+            row,
+            seats=len(record.seats),
+            before=rules.to_move(before),
+            after=rules.to_move(after),
+            streaks=await self._streaks(record.id),
+        )
+        record = await self.repo.record_action(
+            record.id,
+            record.version,
+            seat=seat,
+            user_id=BOT_USER_ID,
+            action=action.to_json(),
+            undoable=False,
+            snapshot=rules.to_json(after),
+            status="finished" if rules.outcome(after) is not None else "active",
+            deadlines=changes,
+        )
+        log.info("seat %d ran out of time (%d in a row): %s", seat, missed, action)
+        follow_up = None
+        if any(new.seat == seat and new.payload.get("chain") for new in changes.add):
+            pending = await self.repo.pending_deadlines([record.id])
+            follow_up = next((r for r in pending if r.seat == seat and r.payload.get("chain")), None)
+        return record, after, rules.describe(action, before), events, follow_up
+
+    # -- /games -----------------------------------------------------------------------------------
+
+    async def games_of(self, where: Where, actor: Actor) -> Reply:
+        """The actor's open games in this server: where, whose move, and how long they have left.
+
+        Always private. Raises StorageError.
+        """
+        if where.guild_id is None:
+            return Reply("Use this in a server to list your games there.", ephemeral=True)
+        now = self.clock()
+        try:
+            records = await self.repo.open_games_of(actor.user_id, where.guild_id)
+            pending = await self.repo.pending_deadlines([record.id for record in records])
+        except StoreError as exc:
+            log.error("storage failure: %s", exc, exc_info=exc)
+            raise StorageError("Your games could not be read just now. Try again.") from exc
+        if not records:
+            return Reply("You have no open games in this server.", ephemeral=True)
+        ends = {(row.game_id, row.seat): row.due_at for row in pending if row.kind == DEADLINE}
+        lines = ["**Your open games here**", *(self._game_line(record, ends, now) for record in records)]
+        return Reply("\n".join(lines), ephemeral=True)
+
+    def _game_line(
+        self, record: GameRecord, ends: Mapping[tuple[int, int | None], datetime], now: datetime
+    ) -> str:
+        frontend = self._frontends.get(record.kind)
+        head = f"• {frontend.title if frontend else record.kind} in <#{record.channel_id}>"
+        if record.status == "lobby" or record.snapshot is None:
+            return f"{head}: lobby, {len(record.seats)} seated"
+        try:
+            rules = self._rules(record.kind)
+        except UnknownGameError:
+            return head
+        waiting = sorted(rules.to_move(rules.from_json(record.snapshot)))
+        names = []
+        for seat in waiting:
+            due = ends.get((record.id, seat))
+            clock = f" ({time_left(max(due - now, timedelta(0)))} left)" if due is not None else ""
+            names.append(f"{record.seats[seat].name}{clock}")
+        return f"{head}: waiting for {', '.join(names)}" if names else f"{head}: nobody to move"
+
+
+def _user_of(record: GameRecord, seat: int | None) -> int:
+    return next(s.user_id for s in record.seats if s.seat == seat)
+
+
+def _timeout_move(rules: Rules[Any], state: Any, seat: int, missed: int) -> Action | None:
+    """The policy's move, or the game's own ``away`` once the seat missed AWAY_AFTER in a row."""
+    if missed >= AWAY_AFTER:
+        away = [action for action in rules.legal_actions(state, seat) if action.kind == "away"]
+        if away:
+            return away[0]
+    return rules.timeout_action(state, seat)
+
+
+def _timeout_text(name: str, missed: int, label: str) -> str:
+    run = f" ({missed} times in a row)" if missed > 1 else ""
+    return f"{name} ran out of time{run}; the bot played: {label}."
