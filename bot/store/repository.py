@@ -18,6 +18,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -29,8 +30,23 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.store import deadline_rows as timers
 from bot.store.errors import ChannelBusyError, ConflictError, StoreError
 from bot.store.models import OPEN_WHERE, ActionRow, DeadlineRow, GameRow, SeatRow, utcnow
-from bot.store.records import ActionRecord, DeadlineChanges, DeadlineRecord, GameRecord, NewGame
-from bot.store.rows import ACTION_COLUMNS, GAMES_WITH_SEATS, action_record, game_records, raw
+from bot.store.records import (
+    ActionRecord,
+    DeadlineChanges,
+    DeadlineRecord,
+    GameRecord,
+    NewGame,
+    SeatRecord,
+)
+from bot.store.rows import (
+    ACTION_COLUMNS,
+    GAME_COLUMNS,
+    GAMES_WITH_SEATS,
+    action_record,
+    game_record,
+    game_records,
+    raw,
+)
 from bot.store.runner import Runner, Work
 
 log = logging.getLogger(__name__)
@@ -56,24 +72,38 @@ def _games(connection: Connection, *where: Any) -> list[GameRecord]:
     return game_records(connection.execute(GAMES_WITH_SEATS.where(*where)))
 
 
-def _load(connection: Connection, game_id: int) -> GameRecord:
-    found = _games(connection, GameRow.id == game_id)
-    if not found:
-        raise ConflictError(f"game {game_id} is gone")
-    return found[0]
+def _seats(connection: Connection, game_id: int) -> tuple[SeatRecord, ...]:
+    rows = connection.execute(
+        select(SeatRow.seat, SeatRow.user_id, SeatRow.name)
+        .where(SeatRow.game_id == game_id)
+        .order_by(SeatRow.seat)
+    )
+    return tuple(SeatRecord(row.seat, row.user_id, row.name) for row in rows)
 
 
-def _bump(connection: Connection, game_id: int, expected: int, **values: Any) -> GameRecord:
-    """Move the game to ``expected + 1`` with ``values``; raises ConflictError if it moved on."""
-    moved = connection.scalar(
+def _bump(
+    connection: Connection,
+    game_id: int,
+    expected: int,
+    seats: Sequence[SeatRecord] | None = None,
+    **values: Any,
+) -> GameRecord:
+    """Move the game to ``expected + 1`` with ``values``; raises ConflictError if it moved on.
+
+    The record comes from the UPDATE's own RETURNING, with ``seats`` when the caller knows them
+    (seats change only with the version, so the seats seen at ``expected`` are still right); only
+    without them are the seats read.
+    """
+    row = connection.execute(
         update(GameRow)
         .where(GameRow.id == game_id, GameRow.version == expected)
         .values(version=expected + 1, updated_at=utcnow(), **values)
-        .returning(GameRow.id)
-    )
-    if moved is None:
+        .returning(*GAME_COLUMNS)
+    ).first()
+    if row is None:
         raise ConflictError(f"game {game_id} is no longer at version {expected}")
-    return _load(connection, game_id)
+    known = _seats(connection, game_id) if seats is None else tuple(seats)
+    return game_record(row._mapping, list(known))
 
 
 def _actions(connection: Connection, game_id: int, *, newest: int | None = None) -> list[ActionRecord]:
@@ -129,7 +159,7 @@ class Repository:
         in play); raises ChannelBusyError when the channel has one."""
 
         def work(connection: Connection) -> GameRecord:
-            game_id = connection.scalar(
+            row = connection.execute(
                 insert(GameRow)
                 .values(
                     guild_id=new.guild_id,
@@ -143,13 +173,12 @@ class Repository:
                     rules_version=new.rules_version,
                     host_id=new.host_id,
                 )
-                .returning(GameRow.id)
-            )
-            assert game_id is not None
+                .returning(*GAME_COLUMNS)
+            ).one()
             connection.execute(
-                insert(SeatRow).values(game_id=game_id, seat=0, user_id=new.host_id, name=new.host_name)
+                insert(SeatRow).values(game_id=row.id, seat=0, user_id=new.host_id, name=new.host_name)
             )
-            record = _load(connection, game_id)
+            record = game_record(row._mapping, [SeatRecord(0, new.host_id, new.host_name)])
             timers.write_deadlines(connection, record, deadlines)
             return record
 
@@ -175,9 +204,13 @@ class Repository:
         found = await self._read(lambda connection: _games(connection, GameRow.id == game_id))
         return found[0] if found else None
 
-    async def set_status(self, game_id: int, expected: int, status: str) -> GameRecord:
+    async def set_status(
+        self, game_id: int, expected: int, status: str, *, seats: Sequence[SeatRecord] | None = None
+    ) -> GameRecord:
         """Change the status (finish, abandon); raises ConflictError on a stale version."""
-        return await self._write(lambda connection: _bump(connection, game_id, expected, status=status))
+        return await self._write(
+            lambda connection: _bump(connection, game_id, expected, seats, status=status)
+        )
 
     async def begin_game(
         self,
@@ -186,12 +219,13 @@ class Repository:
         snapshot: dict[str, Any],
         *,
         deadlines: DeadlineChanges | None = None,
+        seats: Sequence[SeatRecord] | None = None,
     ) -> GameRecord:
         """Lobby -> active with the set-up state and its first ``deadlines``; raises ConflictError
         on a stale version."""
 
         def work(connection: Connection) -> GameRecord:
-            record = _bump(connection, game_id, expected, status="active", snapshot=snapshot)
+            record = _bump(connection, game_id, expected, seats, status="active", snapshot=snapshot)
             timers.write_deadlines(connection, record, deadlines)
             return record
 
@@ -204,10 +238,11 @@ class Repository:
 
         def work(connection: Connection) -> GameRecord:
             record = _bump(connection, game_id, expected)
+            seat = SeatRecord(len(record.seats), user_id, name)
             connection.execute(
-                insert(SeatRow).values(game_id=game_id, seat=len(record.seats), user_id=user_id, name=name)
+                insert(SeatRow).values(game_id=game_id, seat=seat.seat, user_id=user_id, name=name)
             )
-            return _load(connection, game_id)
+            return replace(record, seats=(*record.seats, seat))
 
         return await self._write(work)
 
@@ -217,16 +252,17 @@ class Repository:
         def work(connection: Connection) -> GameRecord:
             record = _bump(connection, game_id, expected)
             connection.execute(delete(SeatRow).where(SeatRow.game_id == game_id))
-            keep = [s for s in record.seats if s.user_id != user_id]
+            others = (s for s in record.seats if s.user_id != user_id)
+            keep = [SeatRecord(i, s.user_id, s.name) for i, s in enumerate(others)]
             if keep:
                 connection.execute(
                     insert(SeatRow),
                     [
-                        {"game_id": game_id, "seat": i, "user_id": s.user_id, "name": s.name}
-                        for i, s in enumerate(keep)
+                        {"game_id": game_id, "seat": s.seat, "user_id": s.user_id, "name": s.name}
+                        for s in keep
                     ],
                 )
-            return _load(connection, game_id)
+            return replace(record, seats=tuple(keep))
 
         return await self._write(work)
 
@@ -245,16 +281,18 @@ class Repository:
         status: str = "active",
         before: dict[str, Any] | None = None,
         deadlines: DeadlineChanges | None = None,
+        seats: Sequence[SeatRecord] | None = None,
     ) -> GameRecord:
         """Append an action, store the new snapshot and apply ``deadlines`` in one transaction.
 
         ``before`` is the snapshot the action was applied to, kept so undo needs no replay.
+        ``seats`` (the record's, at ``expected``) spare reading them back.
         Raises ConflictError when the game is not at ``expected`` or the deadline the action
         settles is no longer pending (nothing is written).
         """
 
         def work(connection: Connection) -> GameRecord:
-            record = _bump(connection, game_id, expected, snapshot=snapshot, status=status)
+            record = _bump(connection, game_id, expected, seats, snapshot=snapshot, status=status)
             # The game row's lock (taken by the update above) keeps the next seq ours alone.
             seq = select(func.coalesce(func.max(ActionRow.seq), 0) + 1).where(ActionRow.game_id == game_id)
             connection.execute(
@@ -295,12 +333,13 @@ class Repository:
         snapshot: dict[str, Any],
         *,
         deadlines: DeadlineChanges | None = None,
+        seats: Sequence[SeatRecord] | None = None,
     ) -> GameRecord:
         """Drop action ``seq`` (later actions stay, in order), store ``snapshot`` and apply
         ``deadlines``; raises ConflictError when the game moved on or the action is gone."""
 
         def work(connection: Connection) -> GameRecord:
-            record = _bump(connection, game_id, expected, snapshot=snapshot, status="active")
+            record = _bump(connection, game_id, expected, seats, snapshot=snapshot, status="active")
             result = connection.execute(
                 delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq == seq)
             )
@@ -311,11 +350,19 @@ class Repository:
 
         return await self._write(work)
 
-    async def undo_last(self, game_id: int, expected: int, seq: int, snapshot: dict[str, Any]) -> GameRecord:
+    async def undo_last(
+        self,
+        game_id: int,
+        expected: int,
+        seq: int,
+        snapshot: dict[str, Any],
+        *,
+        seats: Sequence[SeatRecord] | None = None,
+    ) -> GameRecord:
         """Drop action ``seq`` (the last one) and store ``snapshot``; raises ConflictError when stale."""
 
         def work(connection: Connection) -> GameRecord:
-            record = _bump(connection, game_id, expected, snapshot=snapshot, status="active")
+            record = _bump(connection, game_id, expected, seats, snapshot=snapshot, status="active")
             result = connection.execute(
                 delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq >= seq)
             )

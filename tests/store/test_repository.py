@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
+from sqlalchemy import Engine, event
 
 from bot.store import ChannelBusyError, ConflictError, NewGame, Repository, StoreError
 
@@ -128,3 +132,52 @@ async def test_deadlines_survive_and_come_due(repo: Repository) -> None:
     assert [(d.kind, d.payload) for d in due] == [("remind", {"who": 1})]
     assert due[0].due_at.tzinfo is not None
     assert await repo.clear_deadlines(game.id) == 2
+
+
+@contextmanager
+def statements() -> Iterator[list[str]]:
+    """The SQL sent to the database while the block runs, first word upper-cased."""
+    sent: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        sent.append(statement.split(None, 1)[0].upper())
+
+    event.listen(Engine, "before_cursor_execute", record)
+    try:
+        yield sent
+    finally:
+        event.remove(Engine, "before_cursor_execute", record)
+
+
+async def test_an_action_is_saved_without_reading_the_game_back(repo: Repository) -> None:
+    game = await repo.create_game(new_game(status="active"))
+    game = await repo.add_seat(game.id, game.version, 2, "Bob")
+    with statements() as sent:
+        moved = await repo.record_action(
+            game.id,
+            game.version,
+            seat=1,
+            user_id=2,
+            action={"kind": "a"},
+            undoable=True,
+            snapshot={"n": 1},
+            seats=game.seats,
+        )
+    # The UPDATE's RETURNING gives the new record: one UPDATE, one INSERT, no SELECT.
+    assert [word for word in sent if word not in ("BEGIN", "COMMIT")] == ["UPDATE", "INSERT"]
+    assert moved == await repo.get_game(game.id)
+    assert moved.version == game.version + 1 and moved.snapshot == {"n": 1}
+    # Without the seats, only they are read (never the game row again).
+    again = await repo.set_status(moved.id, moved.version, "finished")
+    assert again == await repo.get_game(game.id)
+    assert [s.user_id for s in again.seats] == [1, 2]
+
+
+async def test_created_and_seated_records_match_what_is_stored(repo: Repository) -> None:
+    game = await repo.create_game(new_game())
+    assert game == await repo.get_game(game.id)
+    game = await repo.add_seat(game.id, game.version, 2, "Bob")
+    assert game == await repo.get_game(game.id)
+    game = await repo.remove_seat(game.id, game.version, 1)
+    assert game == await repo.get_game(game.id)
+    assert [(s.seat, s.user_id) for s in game.seats] == [(0, 2)]
