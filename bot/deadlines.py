@@ -24,8 +24,8 @@ MAX_TURN_MINUTES = 30 * 24 * 60
 DEFAULT_TURN_MINUTES: Mapping[str, int] = {"spacebase": 24 * 60, "europa": 24 * 60}
 # After this many missed deadlines in a row the bot marks the seat away, where the game can.
 AWAY_AFTER = 3
-# A timed-out seat that still has to move is played on at once, step by step; past this many
-# steps its next deadline is a full turn again (a game that waits on a seat all along).
+# A timed-out seat that still has to move in the same step is played on at once, move by move; past
+# this many moves its next deadline is a full turn again (a game that waits on a seat all along).
 MAX_CHAIN = 12
 LAST_CALL = timedelta(minutes=1)
 
@@ -135,16 +135,20 @@ def after_timeout(
     streaks: Mapping[int, int],
 ) -> DeadlineChanges:
     """The rows a move the bot made for a timed-out seat changes; it settles ``fired`` and keeps
-    the seat's miss count. While the game waits on that seat alone (its turn goes on) the bot
-    plays on at once; beside other seats (a shared or simultaneous phase) it gets a new turn."""
+    the seat's miss count.
+
+    While the seat still has to move in the same step (its turn goes on, or a simultaneous phase
+    asks it for several small moves, such as dice kept one by one) the bot plays on at once, so one
+    deadline finishes the seat's whole step. When the move opened a new step (a seat the game did
+    not wait for is waited for now: a new round, the next phase) the seat gets a fresh turn."""
     assert fired.seat is not None
     seat = fired.seat
     changes = after_move(turn, now, seats=seats, before=before, after=after, actor=seat, streaks=streaks)
     assert changes is not None
     missed = streak(replace(fired, outcome="fired"))
     chain = int(fired.payload.get("chain", 0)) + 1
-    alone = after == frozenset({seat}) and chain <= MAX_CHAIN
-    own = rows_for(seat, now, turn, missed, chain if alone else 0) if seat in after else []
+    same_step = after <= before and chain <= MAX_CHAIN
+    own = rows_for(seat, now, turn, missed, chain if same_step else 0) if seat in after else []
     others = [row for row in changes.add if row.seat != seat]
     close = {**changes.close, seat: "timeout"}
     return DeadlineChanges(add=(*others, *own), close=close, fired=fired.id)

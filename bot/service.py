@@ -35,6 +35,7 @@ from bot.games.module import Game
 from bot.games.spec import GameFrontend
 from bot.lobby import check_begin, check_join, check_leave, lobby_reply
 from bot.logging_setup import log_context, set_game
+from bot.moves import play
 from bot.replay import replay, take_back
 from bot.replies import Actor, Button, Reply, Where
 from bot.store import (
@@ -296,32 +297,26 @@ class GameService(Timekeeping):
                 if version is not None and version != record.version:
                     await self._check_click(record, rules, before, seat, action, version)
                 try:
-                    after, events = rules.apply(before, seat, action)
+                    with _storage():
+                        played = await play(
+                            self.repo,
+                            record,
+                            rules,
+                            before,
+                            seat,
+                            action,
+                            user_id=actor.user_id,
+                            clocks=lambda after: self._move_deadlines(record, rules, before, after, seat),
+                        )
                 except EngineError as exc:
                     clearer = explain_refusal(record, rules, before, seat, action, waiting(rules, before))
                     if clearer is None:
                         raise
                     raise clearer from exc
-                undoable = rules.can_undo(before, after)
-                status = "finished" if rules.outcome(after) is not None else "active"
-                with _storage():
-                    record = await self.repo.record_action(
-                        record.id,
-                        record.version,
-                        seat=seat,
-                        user_id=actor.user_id,
-                        action=action.to_json(),
-                        undoable=undoable,
-                        snapshot=rules.to_json(after),
-                        status=status,
-                        before=rules.to_json(before) if undoable else None,
-                        deadlines=await self._move_deadlines(record, rules, before, after, seat),
-                    )
-                # A hidden-information game's arguments name secret cards: log only the kind.
-                log.info("seat %d: %s", seat, action.kind if rules.meta.hidden_information else action)
+                record, after, events = played.record, played.state, played.events
             text = self._frontends[record.kind].narrate(public_events(events), actor.name)
             change = Change(events, before, seat)
-            return await self._board(record, after, change, text, can_undo=undoable)
+            return await self._board(record, after, change, text, can_undo=played.undoable)
 
     async def _check_click(
         self, record: GameRecord, rules: Rules[Any], state: Any, seat: int, action: Action, version: int
@@ -404,6 +399,7 @@ class GameService(Timekeeping):
                         taken.seq,
                         rules.to_json(restored),
                         deadlines=await self._move_deadlines(record, rules, current, restored, seat),
+                        seats=record.seats,
                     )
                 log.info("undid action %d", taken.seq)
             # Several steps of one turn can be taken back, one click each.
@@ -443,12 +439,13 @@ class GameService(Timekeeping):
     ) -> Reply:
         """Ask to confirm, then end the channel's game (host or Manage Channels only).
 
-        A confirmation is refused (StaleError) only when it names another game: abandoning
-        stays possible while the others play on. Raises NoGameError, NotAllowedError, StorageError.
+        A confirmation button carries the version it was made at and is refused (StaleError) once
+        the game moved on, so nobody ends a game on the strength of a question about an older table.
+        Raises NoGameError, StaleError, NotAllowedError, StorageError.
         """
         with log_context(where.guild_id, where.channel_id, game_id):
             async with self._lock(where.channel_id):
-                record = await self._open(where, game_id)
+                record = await self._open(where, game_id, version)
                 if actor.user_id != record.host_id and not actor.can_manage:
                     raise NotAllowedError(
                         "Only the host or someone with Manage Channels can abandon the game."

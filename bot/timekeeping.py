@@ -32,6 +32,7 @@ from bot.deadlines import (
 from bot.errors import StorageError, UnknownGameError
 from bot.games.spec import GameFrontend
 from bot.logging_setup import log_context
+from bot.moves import loggable, play
 from bot.replies import Actor, Reply, Where
 from bot.store import DeadlineChanges, DeadlineRecord, GameRecord, Repository, StoreError
 from engine.core import Action, EngineError, Event, Rules
@@ -197,38 +198,42 @@ class Timekeeping:
         if action is None or turn is None:
             await self.repo.close_deadline(row.id, "idle")
             return None
+
+        async def clocks(after: Any) -> DeadlineChanges:
+            # The fired row is settled by the same write that records the move.
+            return after_timeout(
+                turn,
+                now,
+                row,
+                seats=len(record.seats),
+                before=rules.to_move(before),
+                after=rules.to_move(after),
+                streaks=await self._streaks(record.id),
+            )
+
         try:
-            after, events = rules.apply(before, seat, action)
+            played = await play(
+                self.repo,
+                record,
+                rules,
+                before,
+                seat,
+                action,
+                user_id=BOT_USER_ID,
+                clocks=clocks,
+                may_undo=False,
+            )
         except EngineError:
-            log.exception("timeout move %s for seat %d was refused", action, seat)
+            log.exception("timeout move %s for seat %d was refused", loggable(rules, action), seat)
             await self.repo.close_deadline(row.id, "failed")
             return None
-        changes = after_timeout(
-            turn,
-            now,
-            row,
-            seats=len(record.seats),
-            before=rules.to_move(before),
-            after=rules.to_move(after),
-            streaks=await self._streaks(record.id),
-        )
-        record = await self.repo.record_action(
-            record.id,
-            record.version,
-            seat=seat,
-            user_id=BOT_USER_ID,
-            action=action.to_json(),
-            undoable=False,
-            snapshot=rules.to_json(after),
-            status="finished" if rules.outcome(after) is not None else "active",
-            deadlines=changes,
-        )
-        log.info("seat %d ran out of time (%d in a row): %s", seat, missed, action)
+        record = played.record
+        log.info("seat %d ran out of time (%d in a row)", seat, missed)
         follow_up = None
-        if any(new.seat == seat and new.payload.get("chain") for new in changes.add):
+        if seat in rules.to_move(played.state):
             pending = await self.repo.pending_deadlines([record.id])
             follow_up = next((r for r in pending if r.seat == seat and r.payload.get("chain")), None)
-        return record, after, rules.describe(action, before), events, follow_up
+        return record, played.state, rules.describe(action, before), played.events, follow_up
 
     # -- /games -----------------------------------------------------------------------------------
 

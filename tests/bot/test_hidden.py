@@ -164,3 +164,21 @@ async def test_the_hand_command_shows_a_seat_its_own_cards_only(dbot: GameBot, f
     assert _leaks([reply], {CARDS[c] for c in state.hands[0]}) == []
     stranger = posted(await run(dbot, fake, fake.command(CARL, "duel", "hand")))[-1]
     assert stranger.flags & EPHEMERAL and "not a player" in stranger.content
+
+
+async def test_an_abandon_button_from_before_a_move_is_refused_privately(
+    dbot: GameBot, fake: FakeDiscord
+) -> None:
+    await _begin(dbot, fake, ALICE, BOB)
+    ask = posted(await run(dbot, fake, fake.command(ALICE, "duel", "abandon")))[-1]
+    confirm = button(ask, ":abandon")
+    state = await _state(dbot)
+    await run(dbot, fake, fake.command(BOB, "duel", "pick", card=state.hands[1][0]))
+    stale = posted(await run(dbot, fake, fake.click(ALICE, ask, confirm)))[-1]
+    assert stale.flags & EPHEMERAL and "moved on" in stale.content
+    record = await stored(dbot)
+    assert record is not None and record.status == "active"
+    # Asked again on the current table, the host may end it.
+    ask = posted(await run(dbot, fake, fake.command(ALICE, "duel", "abandon")))[-1]
+    done = posted(await run(dbot, fake, fake.click(ALICE, ask, button(ask, ":abandon"))))[-1]
+    assert "abandoned" in done.content and await stored(dbot) is None

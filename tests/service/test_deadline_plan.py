@@ -131,11 +131,27 @@ def test_a_timeout_plays_on_at_once_then_gives_a_full_turn() -> None:
     assert last.add[-1].due_at == NOW + HOUR and last.add[-1].misses == 1
 
 
-def test_beside_other_waiting_seats_a_timeout_gives_a_new_turn() -> None:
+def test_beside_other_waiting_seats_a_timeout_plays_on_through_the_step() -> None:
+    # A simultaneous phase of several small moves (dice kept one by one): the seat's whole step
+    # is played at once, and the other seat keeps its clock.
     changes = after_timeout(
         HOUR, NOW, _row(0, None), seats=2, before=frozenset({0, 1}), after=frozenset({0, 1}), streaks={}
     )
-    assert [(r.seat, r.kind, r.due_at) for r in changes.add][-1] == (0, "deadline", NOW + HOUR)
+    assert [(r.seat, r.kind, r.due_at, r.payload) for r in changes.add] == [
+        (0, "deadline", NOW, {"chain": 1})
+    ]
+    assert 1 not in changes.close
+
+
+def test_a_timeout_that_opens_a_new_step_gives_a_new_turn() -> None:
+    # The seat's move ended the round: everyone is waited for again, the seat on a full clock.
+    changes = after_timeout(
+        HOUR, NOW, _row(0, None), seats=2, before=frozenset({0}), after=frozenset({0, 1}), streaks={}
+    )
+    assert [(r.seat, r.kind, r.due_at) for r in changes.add if r.kind == "deadline"] == [
+        (1, "deadline", NOW + HOUR),
+        (0, "deadline", NOW + HOUR),
+    ]
     assert not any(r.payload.get("chain") for r in changes.add)
 
 

@@ -3,6 +3,8 @@ after a restart, and never for a seat or game that moved on."""
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,6 +19,7 @@ from bot.service import GameService
 from bot.store import DeadlineRecord, GameRecord, Repository, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from engine.core import Action
+from tests.service.duel import CARDS, DUEL, DUEL_FRONTEND
 from tests.service.turngame import FRONTEND, RULES
 
 T0 = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
@@ -56,7 +59,8 @@ async def build(tmp_path: Path, clock: Clock) -> AsyncIterator[Build]:
         engines.append(engine)
         await upgrade(engine)
         repo = Repository(make_sessionmaker(engine))
-        return GameService(repo, render=False, games={"turns": Game(RULES, FRONTEND)}, clock=clock)
+        games = {"turns": Game(RULES, FRONTEND), "duel": Game(DUEL, DUEL_FRONTEND)}
+        return GameService(repo, render=False, games=games, clock=clock)
 
     yield make
     for engine in engines:
@@ -78,8 +82,8 @@ async def fire_due(service: GameService, now: datetime) -> list[Post]:
     return posts
 
 
-async def two_players(service: GameService, **options: object) -> GameRecord:
-    await service.start(HERE, ALICE, "turns", {"turn_time": 60, **options})
+async def two_players(service: GameService, game: str = "turns", **options: object) -> GameRecord:
+    await service.start(HERE, ALICE, game, {"turn_time": 60, **options})
     record = await service.repo.open_game(HERE.channel_id)
     assert record is not None
     await service.lobby(HERE, BOB, "join", record.id, record.version)
@@ -328,3 +332,57 @@ async def test_simultaneous_picks_time_out_one_move_each(service: GameService, c
     rows = await pending(service, record.id)
     assert [(row.seat, row.kind, row.misses) for row in rows][-1] == (0, "deadline", 1)
     assert rows[-1].due_at == clock.now + timedelta(minutes=60)
+
+
+async def test_a_reminder_fires_once_across_a_restart(build: Build, clock: Clock) -> None:
+    first = await build()
+    await two_players(first)
+    # The bot was down when the half-time reminder fell due: the next process sends it, once.
+    second = await build()
+    posts = await fire_due(second, clock.at(minutes=31))
+    assert [p.reply.text for p in posts] == ["<@11> your move in Turns: 29 min left."]
+    third = await build()
+    assert await fire_due(third, clock.at(minutes=33)) == []
+    assert await fire_due(second, clock.at(minutes=34)) == []
+
+
+async def test_a_timeout_in_a_simultaneous_step_plays_the_seats_whole_step(
+    service: GameService, clock: Clock
+) -> None:
+    record = await two_players(service, draft=True, picks=3)
+    clock.at(minutes=10)
+    await service.act(HERE, BOB, Action.of("pick"))
+    posts = await fire_due(service, clock.at(minutes=61))
+    timeouts = [p.reply.text.split("\n")[0] for p in posts if "ran out of time" in p.reply.text]
+    # One deadline finishes Alice's three picks: she does not hold the table up for three turns.
+    assert timeouts == ["Alice ran out of time; the bot played: Pick, Pick, Pick."]
+    stored = await service.repo.get_game(record.id)
+    assert stored is not None and stored.snapshot is not None
+    assert RULES.from_json(stored.snapshot).picks == (0, 2)
+    # Bob, still picking, keeps the clock his own move started.
+    rows = await pending(service, record.id)
+    assert {row.seat for row in rows} == {1}
+    assert [row.due_at - T0 for row in rows if row.kind == "deadline"] == [timedelta(minutes=70)]
+
+
+async def test_a_hidden_information_timeout_posts_and_logs_no_secret(
+    service: GameService, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    record = await two_players(service, "duel")
+    hands = DUEL.from_json(record.snapshot or {}).hands
+    [alice, bob] = await fire_due(service, clock.at(minutes=61))
+    # Alice's pick is face down until Bob's timeout reveals it: her post names no card at all.
+    public = alice.reply.text + " ".join(button.label for button in alice.reply.buttons)
+    assert alice.reply.text.startswith("Alice ran out of time; the bot played: 1 move.")
+    assert [name for name in CARDS.values() if name in public] == []
+    after = DUEL.from_json((await service.repo.get_game(record.id)).snapshot or {})  # type: ignore[union-attr]
+    assert after.round == 2 and "Revealed:" in bob.reply.text
+    held = {CARDS[card] for hand in after.hands for card in hand}
+    public = bob.reply.text + " ".join(button.label for button in bob.reply.buttons)
+    assert [name for name in held if name in public] == []
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert "ran out of time" in logged
+    assert re.findall(r"\bk\d+\b", logged) == []
+    assert [name for name in CARDS.values() if name in logged] == []
+    assert {CARDS[c] for c in hands[0]} - held, "Alice's timeout played one of her cards"

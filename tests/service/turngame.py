@@ -1,7 +1,8 @@
 """A tiny turn-based game for clock tests: each turn a seat may mark (twice at most), then ends it.
 
-With the ``draft`` option everyone first picks at once (a simultaneous choice); with ``away``
-a seat may step away (ending its turn), as the engines of games played over days allow.
+With the ``draft`` option everyone first picks at once (a simultaneous choice; ``picks`` times
+each, one move per pick); with ``away`` a seat may step away (ending its turn), as the engines of
+games played over days allow.
 The timeout move marks once, then ends the turn, so a timed-out turn takes two steps.
 """
 
@@ -25,7 +26,7 @@ class Turns:
     marks: int
     turns: int
     limit: int
-    picked: tuple[bool, ...]
+    picks: tuple[int, ...]  # picks each seat still owes in the draft
     away: frozenset[int]
     allow_away: bool
 
@@ -36,14 +37,15 @@ class TurnRules:
     def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> Turns:
         if not players:
             raise IllegalActionError("Turns needs a player.")
-        picked = tuple(not options.get("draft", False) for _ in players)
+        owed = int(options.get("picks", 1)) if options.get("draft", False) else 0
+        picks = tuple(owed for _ in players)
         away = bool(options.get("away", False))
-        return Turns(tuple(players), 0, 0, 0, int(options.get("limit", 6)), picked, frozenset(), away)
+        return Turns(tuple(players), 0, 0, 0, int(options.get("limit", 6)), picks, frozenset(), away)
 
     def legal_actions(self, state: Turns, seat: int) -> list[Action]:
         if state.turns >= state.limit or seat not in self.to_move(state):
             return []
-        if not all(state.picked):
+        if any(state.picks):
             return [Action.of("pick")]
         actions = [Action.of("mark")] if state.marks < 2 else []
         actions.append(Action.of("end"))
@@ -56,8 +58,8 @@ class TurnRules:
             raise IllegalActionError(f"'{action}' is not legal now.")
         who = state.players[seat]
         if action.kind == "pick":
-            picked = tuple(True if i == seat else p for i, p in enumerate(state.picked))
-            return replace(state, picked=picked), [Event("picked", f"{who} picks.")]
+            picks = tuple(p - 1 if i == seat else p for i, p in enumerate(state.picks))
+            return replace(state, picks=picks), [Event("picked", f"{who} picks.")]
         if action.kind == "mark":
             return replace(state, marks=state.marks + 1), [Event("marked", f"{who} marks.")]
         away = state.away | {seat} if action.kind == "away" else state.away
@@ -67,14 +69,14 @@ class TurnRules:
     def to_move(self, state: Turns) -> frozenset[int]:
         if state.turns >= state.limit:
             return frozenset()
-        if not all(state.picked):
-            return frozenset(i for i, p in enumerate(state.picked) if not p)
+        if any(state.picks):
+            return frozenset(i for i, p in enumerate(state.picks) if p)
         return frozenset({state.seat})
 
     def timeout_action(self, state: Turns, seat: int) -> Action | None:
         if seat not in self.to_move(state):
             return None
-        if not all(state.picked):
+        if any(state.picks):
             return Action.of("pick")
         return Action.of("mark") if state.marks == 0 else Action.of("end")
 
@@ -97,7 +99,7 @@ class TurnRules:
             "marks": state.marks,
             "turns": state.turns,
             "limit": state.limit,
-            "picked": list(state.picked),
+            "picks": list(state.picks),
             "away": sorted(state.away),
             "allow_away": state.allow_away,
         }
@@ -111,7 +113,7 @@ class TurnRules:
             int(data["marks"]),
             int(data["turns"]),
             int(data["limit"]),
-            tuple(bool(p) for p in data["picked"]),
+            tuple(int(p) for p in data["picks"]),
             frozenset(int(s) for s in data["away"]),
             bool(data["allow_away"]),
         )
@@ -133,6 +135,7 @@ FRONTEND = GameFrontend(
     start_options=(
         OptionSpec("solo", "Play alone", "bool", False, default=False),
         OptionSpec("draft", "Everyone picks first", "bool", False, default=False),
+        OptionSpec("picks", "Picks each in the draft", "int", False, default=1),
         OptionSpec("away", "Seats may step away", "bool", False, default=False),
     ),
     buttons=_buttons,
