@@ -2,38 +2,54 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 # The oldest Python the bot runs on, as pyproject.toml's requires-python says.
 PY_OK := import sys; sys.exit(sys.version_info < (3, 11))
 # A .venv whose interpreter is older than that, or gone (made by another Python), is rebuilt.
 VENV_STALE := $(shell [ -d $(VENV) ] && ! $(BIN)/python -c '$(PY_OK)' >/dev/null 2>&1 && echo yes)
+# Running the bot needs only the package; extras on request: make install EXTRAS=postgres.
+# The tools (tests, linters, type checker, the PostgreSQL driver the tests use) come with .[dev].
+EXTRAS ?=
+STAMP := $(VENV)/.installed$(if $(EXTRAS),-$(EXTRAS))
+DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: install run test lint typecheck pytest play bench fuzz sim docs clean
 
-$(STAMP): pyproject.toml $(if $(VENV_STALE),FORCE)
+# pyvenv.cfg is written when the .venv is made: a plain file whose time tells a rebuilt one.
+VENV_MADE := $(VENV)/pyvenv.cfg
+
+$(VENV_MADE): $(if $(VENV_STALE),FORCE)
 	@$(PYTHON) -c '$(PY_OK)' 2>/dev/null || { echo "The bot needs Python 3.11 or newer, but $(PYTHON) is \
 	$$($(PYTHON) --version 2>&1 || echo missing). Install one and run e.g.: make $(or $(MAKECMDGOALS),install) PYTHON=python3.12" >&2; exit 1; }
 	$(if $(VENV_STALE),@echo "$(VENV) was made by a Python older than 3.11 or one that is gone: rebuilding it."; rm -rf $(VENV))
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+
+$(VENV)/.installed: pyproject.toml $(VENV_MADE)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# With extras the package is there too, so the plain stamp is brought up to date with it.
+$(VENV)/.installed-%: pyproject.toml $(VENV_MADE)
+	$(BIN)/python -m pip install --quiet -e '.[$*]'
+	touch $@ $(VENV)/.installed
 
 install: $(STAMP)
 
+# The bot's own line says what went wrong. GNU make then adds "make: *** [...] Error N" for any
+# recipe that fails: only an ignored failure goes unreported, and that would make `make run` exit 0.
 run: $(STAMP)
-	$(BIN)/python -m bot
+	@$(BIN)/python -m bot
 
-test: $(STAMP) lint typecheck pytest
+test: $(DEV_STAMP) lint typecheck pytest
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(DEV_STAMP)
 	$(BIN)/python -m pytest
 
 # make play GAME=spacebase PLAYERS=Ann,Bob (every game: exobase, colony, spacebase, europa)
@@ -43,11 +59,11 @@ comma := ,
 play: $(STAMP)
 	$(BIN)/exobase play $(GAME) --players $(PLAYERS)
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(BIN)/python -m bench
 
 # 100,000 random interactions through the bot (`make test` runs 10,000 of them).
-fuzz: $(STAMP)
+fuzz: $(DEV_STAMP)
 	FUZZ_INTERACTIONS=100000 $(BIN)/python -m pytest tests/bot/test_fuzz.py
 
 sim: $(STAMP)

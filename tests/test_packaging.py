@@ -18,5 +18,6 @@ def test_postgres_driver_is_an_extra_the_readme_names() -> None:
     assert any(dep.startswith("asyncpg") for dep in extras["dev"])
     assert project["requires-python"] == ">=3.11"
     readme = (ROOT / "README.md").read_text()
-    assert "pip install -e '.[postgres]'" in readme
+    assert "pip install -e '.[postgres]'" in readme and "make install EXTRAS=postgres" in readme
+    assert "make install EXTRAS=postgres" in (ROOT / ".env.example").read_text()
     assert "Python 3.11" in readme
