@@ -8,6 +8,7 @@ from engine.exobase import RULES
 
 
 def test_production_above_the_top_is_lost_not_banked() -> None:
+    # Ruling 3: raw 9 shows 7; losing a +1 producer shows 6; regaining one shows 7 again.
     state = new(5, founders=FOUR)
     rich(state, 3)
     put(state, "lab", 2, 0)
@@ -22,6 +23,13 @@ def test_production_above_the_top_is_lost_not_banked() -> None:
     assert RULES.view(state, None)["production"]["food"] == 6
     loaded = RULES.from_json(RULES.to_json(state))
     assert derived(loaded).production["food"] == 6
+    # The Survey Lab's level 2 adds +1 food production: the marker climbs back to the top, and
+    # the two steps lost above it stay lost.
+    state, events = act(state, "upgrade", founder="halvard", card="lab", resource="food")
+    assert "Halvard upgrades Survey Lab (+1 food production)." in [e.text for e in events]
+    assert (derived(state).raw["food"], derived(state).production["food"]) == (9, 7)
+    assert RULES.view(state, None)["production"]["food"] == 7
+    assert derived(RULES.from_json(RULES.to_json(state))).production["food"] == 7
 
 
 def test_bolt_cubes_stay_in_the_bank_when_their_card_is_destroyed() -> None:
