@@ -87,13 +87,16 @@ async def board_reply(
     that changed since its last message; a status (``public`` False, shown to one person) gets all."""
     view = rules.view(state, None)
     shown = public_events(change.events)
-    which = frontend.images(shown) if shown and frontend.images is not None else None
+    # A move picks the images it changed, even one whose events are all secret (a hidden choice).
+    moved = bool(shown) or change.actor_seat is not None
+    which = frontend.images(shown) if moved and frontend.images is not None else None
     images = (
         await rendering.render(record.kind, view, shown, sorted(which) if which else None) if render else []
     )
     lines = [text] if text else []
-    # Without images (no renderer, or a quiet status) the text has to show the table.
-    if frontend.summary is not None and (not images or not shown):
+    # Without images (no renderer, or a quiet status) the text has to show the table; a move whose
+    # game chose to post fewer images leaves the rest to the images already in the channel.
+    if frontend.summary is not None and (not images or not shown) and (not render or which is None):
         lines.append(frontend.summary(view))
     outcome = rules.outcome(state)
     buttons: list[Button] = []

@@ -11,7 +11,7 @@ from bot.games.colony import FRONTEND as COLONY
 from bot.games.europa import FRONTEND as EUROPA
 from bot.games.exobase import FRONTEND as EXOBASE
 from bot.games.module import ContentSettingError, Game, GameModule, load_game, load_games
-from bot.games.spacebase import FRONTEND as SPACEBASE
+from bot.games.spacebase import frontend_for as spacebase_frontend
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, action_from_options
 from engine import colony, europa, exobase, spacebase
 from engine.core import Rules
@@ -71,7 +71,7 @@ MODULES: dict[str, GameModule] = {
         GameModule(
             "spacebase",
             _rules_over(spacebase.RULES, spacebase.SpaceRules, spacebase.load_content),
-            lambda rules: SPACEBASE,
+            spacebase_frontend,
             "SPACEBASE_CONTENT_DIR",
             "engine.spacebase",
         ),

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from dataclasses import replace
+from functools import partial
+from typing import Any, cast
 
 from bot.games.buttons import ordered_buttons
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
 from bot.games.text import narrate_named
 from bot.replies import Button, Style
-from engine.core import Action
+from engine.core import Action, Event, Rules
+from engine.spacebase import CONTENT, Content, SpaceRules
+from engine.spacebase.rewards import gains, option_sectors
+from engine.spacebase.state import Board
 
 # Button order: what the game waits for first, then the turn's usual steps, preferences last.
 ORDER = (
@@ -30,6 +35,10 @@ ORDER = (
     "end",
     "back",
 )
+# Preferences have their own subcommands; a button for them would only crowd the choices.
+QUIET = ("auto", "away")
+# Rewards added up into one number on an activation button, in this order.
+SUMMED = {"credits": "credits", "income": "income", "vp": "VP"}
 STYLES: dict[str, Style] = {"choose": "primary", "roll": "primary", "keep": "primary", "end": "success"}
 
 
@@ -111,6 +120,43 @@ The game waits only for players whose choice matters; `/spacebase auto on:true` 
 for you, `/spacebase away` hands your seat to the AI. Buttons name the rewards of each option."""
 
 
+# Which events change which image. The board is the turn player's (the table view's board).
+ROWS_CHANGED = frozenset({"card_gained", "ships_placed"})
+BOARD_CHANGED = frozenset(
+    {
+        "card_gained",
+        "card_deployed",
+        "cards_exchanged",
+        "card_moved",
+        "card_given",
+        "charge_moved",
+        "ability_used",
+        "ships_placed",
+        "turn_ended",
+    }
+)
+SCORES_CHANGED = frozenset({"card_gained", "ability_used", "ships_placed", "turn_ended", "tie_round"})
+TOTALS = ("credits", "income", "vp")
+
+
+def images(events: Sequence[Event]) -> frozenset[str]:
+    """The images a move changed: the dice on a roll, the shipyard when its rows changed, the scores
+    when someone's credits, income or VP moved, the board when the turn player's ships or cubes did.
+    A move that changed none of them posts none (the channel's last images still hold)."""
+    kinds = {event.kind for event in events}
+    if "game_over" in kinds:
+        return frozenset({"dice", "scores"})
+    wanted = {"dice"}
+    if kinds & ROWS_CHANGED:
+        wanted.add("shipyard")
+    paid = [event.data for event in events if event.kind == "rewards"]
+    if kinds & SCORES_CHANGED or any(data.get(key) for data in paid for key in TOTALS):
+        wanted.add("scores")
+    if kinds & BOARD_CHANGED or any(data.get("charges") for data in paid):
+        wanted.add("board")
+    return frozenset(wanted)
+
+
 def _cards(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     for player in view.get("players", []):
         for sector in player.get("sectors", []):
@@ -131,41 +177,63 @@ def _names(view: Mapping[str, Any]) -> dict[str, str]:
     return names
 
 
-def _rewards(player: Mapping[str, Any], sectors: Sequence[int], active: bool) -> str:
-    """What activating ``sectors`` pays ``player``: blue station rewards on their turn, red ones else."""
-    parts: list[str] = []
-    by_number = {int(s["sector"]): s for s in player.get("sectors", [])}
-    for number in sectors:
-        sector = by_number.get(number)
-        if sector is None:
-            continue
-        cards = [sector["station"]] if active and sector.get("station") else sector.get("deployed", [])
-        colour = "blue" if active else "red"
-        parts += [reward["text"] for card in cards for reward in card.get(colour, [])]
-    return ", ".join(parts) or "nothing"
+def _board(player: Mapping[str, Any]) -> Board:
+    """The engine's board of a seat, rebuilt from its view (stations, deployed stacks, cubes)."""
+    sectors = sorted(player.get("sectors", []), key=lambda s: int(s["sector"]))
+    cards = [c for s in sectors for c in [s.get("station"), *s.get("deployed", [])] if c]
+    return Board(
+        int(player.get("credits", 0)),
+        int(player.get("income", 0)),
+        int(player.get("vp", 0)),
+        [s["station"]["id"] if s.get("station") else None for s in sectors],
+        [tuple(c["id"] for c in s.get("deployed", [])) for s in sectors],
+        {c["id"]: int(c.get("charges", 0)) for c in cards},
+    )
 
 
-def _choice_label(view: Mapping[str, Any], seat: int, option: str) -> str:
+def option_rewards(content: Content, view: Mapping[str, Any], seat: int, option: str) -> str:
+    """What choosing ``option`` pays ``seat`` now, in words: numbers added up, arrows resolved to the
+    rewards they fetch, its colonies' and cubes' effects included (the engine's own ``gains``)."""
+    pending = view.get("pending") or {}
+    dice = list(pending.get("dice") or view.get("dice") or [])
+    players = view.get("players", [])
+    if len(dice) != 2 or not 0 <= seat < len(players):
+        return "nothing"
+    # As in the engine: the active seat and a bonus roll take station (blue) rewards, others red.
+    section = "blue" if seat == view.get("active") or pending else "red"
+    found = gains(_board(players[seat]), content, option_sectors(dice, option), section, option == "sum")
+    totals: dict[str, int] = {}
+    others: list[str] = []
+    for card, reward in found:
+        if reward.kind in SUMMED:
+            totals[reward.kind] = totals.get(reward.kind, 0) + reward.n
+        elif reward.kind == "charge":
+            others.append(f"+{reward.n} cube on {content.cards[card].name}")
+        else:
+            others.append(reward.label())
+    parts = [f"+{totals[kind]} {word}" for kind, word in SUMMED.items() if totals.get(kind)]
+    return ", ".join(parts + others) or "nothing"
+
+
+def _choice_label(content: Content, view: Mapping[str, Any], seat: int, option: str) -> str:
     pending = view.get("pending") or {}
     dice = pending.get("dice") or view.get("dice") or []
     if len(dice) != 2:
         return f"Choose {option}"
-    sectors = [dice[0] + dice[1]] if option == "sum" else [dice[0], dice[1]]
-    players = view.get("players", [])
-    player = players[seat] if 0 <= seat < len(players) else {}
-    active = seat == view.get("active")
-    where = f"Sum {sectors[0]}" if option == "sum" else f"Dice {sectors[0]} + {sectors[1]}"
-    return f"{where}: {_rewards(player, sectors, active)}"
+    where = f"Sum {dice[0] + dice[1]}" if option == "sum" else f"Dice {dice[0]} + {dice[1]}"
+    return f"{where}: {option_rewards(content, view, seat, option)}"
 
 
-def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], seat: int) -> str:
+def _label(
+    content: Content, view: Mapping[str, Any], action: Action, names: Mapping[str, str], seat: int
+) -> str:
     def name(arg: str) -> str:
         value = str(action.get(arg, ""))
         return names.get(value, value)
 
     kind = action.kind
     if kind == "choose":
-        return _choice_label(view, seat, str(action.get("option")))
+        return _choice_label(content, view, seat, str(action.get("option")))
     fixed = {"roll": "Roll the dice", "end": "End turn", "skip": "Pass", "back": "I am back"}
     if kind in fixed:
         return fixed[kind]
@@ -182,16 +250,20 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], se
         "give": f"Give {name('card')} to {name('seat')}",
         "keep": f"Keep {label(view, 'cards', str(action.get('cards')))}",
     }
-    return texts.get(kind, kind)
+    if kind in texts:
+        return texts[kind]
+    # A step this front end does not know yet still reads as words, its cards and seats by name.
+    words = " ".join(name(arg) for arg, _value in action.args)
+    return f"{kind.replace('_', ' ').capitalize()} {words}".strip()
 
 
 def _seat_of(view: Mapping[str, Any]) -> int:
-    """The seat a private view belongs to (its hand or choice is shown), else the turn's player."""
-    pending = view.get("pending") or {}
-    if "seat" in pending:
-        return int(pending["seat"])
+    """The seat a private view belongs to, else the seat a pending step waits for, else the turn's."""
     viewer = view.get("viewer")
-    return int(viewer if viewer is not None else view.get("active") or 0)
+    if viewer is not None:
+        return int(viewer)
+    pending = view.get("pending") or {}
+    return int(pending["seat"] if "seat" in pending else view.get("active") or 0)
 
 
 def buttons(
@@ -201,15 +273,18 @@ def buttons(
     version: int,
     *,
     can_undo: bool = False,
+    content: Content = CONTENT,
 ) -> list[Button]:
-    """The next steps (at most 25), choices first; each activation button states its rewards."""
+    """The next steps (at most 25), choices first; each activation button states its rewards for
+    the seat it is shown to. Steps the engine adds later come after the known ones."""
     names = _names(view)
     seat = _seat_of(view)
+    newer = tuple(dict.fromkeys(a.kind for a in legal_actions if a.kind not in (*ORDER, *QUIET)))
     return ordered_buttons(
         legal_actions,
-        ORDER,
+        ORDER + newer,
         STYLES,
-        lambda a: _label(view, a, names, seat),
+        lambda a: _label(content, view, a, names, seat),
         game_id,
         version,
         can_undo=can_undo,
@@ -300,6 +375,13 @@ FRONTEND = GameFrontend(
     summary=summary,
     status_line=status_line,
     private_summary=private_summary,
+    images=images,
     private_images=frozenset({"board"}),
     mine_label="My turn",
 )
+
+
+def frontend_for(rules: Rules[Any]) -> GameFrontend:
+    """The front end over the cards in play (an owner's own included): buttons read their rewards."""
+    content = cast(SpaceRules, rules).content
+    return replace(FRONTEND, buttons=partial(buttons, content=content))

@@ -1,0 +1,127 @@
+"""Space Base turns through real discord.py parsing: activation buttons that name what they pay the
+seat they are shown to, and one compact message a move, with only the images it changed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot import rendering
+from bot.app import GameBot
+from bot.games.spacebase import buttons, images
+from engine.core import Event
+from engine.spacebase import CONTENT, RULES
+from engine.spacebase.state import SpaceState
+from tests.bot.conftest import button, labels, posted, run
+from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
+
+ALICE = Person(11, "Alice")
+BOB = Person(12, "Bob")
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel() -> Iterator[None]:
+    """Every test's game is game 1 of a new database: the channel has been shown nothing yet."""
+    rendering.forget(1)
+    yield
+    rendering.forget(1)
+
+
+async def _two_player_game(bot: GameBot, fake: FakeDiscord) -> list[Call]:
+    lobby = posted(await run(bot, fake, fake.command(ALICE, "spacebase", "start", **{"turn-time": 1440})))[-1]
+    lobby = posted(await run(bot, fake, fake.click(BOB, lobby, button(lobby, ":join"))))[-1]
+    return list(await run(bot, fake, fake.click(ALICE, lobby, button(lobby, ":begin"))))
+
+
+def _files(fake: FakeDiscord, calls: list[Call]) -> set[str]:
+    return {name for call in posted(calls) if dm_recipient(fake, call) is None for name, _ in call.files}
+
+
+async def test_activation_buttons_name_the_credits_each_option_pays(bot: GameBot, fake: FakeDiscord) -> None:
+    calls = await _two_player_game(bot, fake)
+    board = [c for c in posted(calls) if dm_recipient(fake, c) is None][-1]
+    mine = posted(await run(bot, fake, fake.click(ALICE, board, labels(board)["My turn"])))[-1]
+    assert mine.flags & EPHEMERAL
+    # Seed 7 rolls 5 and 1 for Alice: starter 6 pays 4, starters 5 and 1 pay 4 + 1... as dealt.
+    assert {"Sum 6: +4 credits", "Dice 5 + 1: +5 credits"} <= set(labels(mine))
+
+
+def _rolled(dice: list[int]) -> SpaceState:
+    state = RULES.setup(["Alice", "Bob"], {}, 7)
+    state.dice = dice
+    state.phase = "choose"
+    state.choices = {}
+    state.pending = []
+    return state
+
+
+def _labels(state: SpaceState, seat: int) -> list[str]:
+    view = {**RULES.view(state, seat), "viewer": seat}
+    legal = RULES.legal_actions(state, seat)
+    chooses = [a for a in legal if a.kind == "choose"] or [
+        a for a in RULES.legal_actions(state, state.active) if a.kind == "choose"
+    ]
+    return [b.label for b in buttons(view, chooses, 1, 1, content=CONTENT)]
+
+
+def test_an_arrow_is_shown_as_the_rewards_it_fetches() -> None:
+    state = _rolled([1, 2])
+    # Meridian Tender (sector 1) points at sector 2, whose starter pays 4 credits.
+    state.boards[state.active].station[0] = "l1_004"
+    sum_label, dice_label = _labels(state, state.active)
+    assert dice_label == "Dice 1 + 2: +8 credits"
+    assert sum_label == "Sum 3: +4 credits"
+
+
+def test_a_seat_off_turn_sees_its_deployed_rewards_and_charge_cubes() -> None:
+    state = _rolled([3, 4])
+    other = 1 - state.active
+    charged = next(c for c in CONTENT.cards.values() if c.sector == 7 and c.ability and c.red)
+    board = state.boards[other]
+    board.deployed[6] = (*board.deployed[6], charged.id)
+    sum_label = _labels(state, other)[0]
+    assert sum_label.startswith("Sum 7: ")
+    for reward in charged.red:
+        if reward.kind == "charge":
+            assert f"+{reward.n} cube on {charged.name}" in sum_label
+    assert "credits" in sum_label
+
+
+def test_a_colony_takes_away_the_station_reward() -> None:
+    state = _rolled([6, 6])
+    colony = next(c for c in CONTENT.cards.values() if c.is_colony and c.sector == 12)
+    state.boards[state.active].station[11] = colony.id
+    sum_label, dice_label = _labels(state, state.active)
+    assert sum_label == "Sum 12: nothing"
+    assert dice_label == "Dice 6 + 6: +8 credits"
+
+
+def test_each_kind_of_move_names_the_images_it_changed() -> None:
+    roll = [Event("dice_rolled", "Alice rolls 3 and 4.", {"dice": [3, 4]})]
+    assert images(roll) == {"dice"}
+    paid = [Event("rewards", "Alice gains +4 credits.", {"seat": 0, "credits": 4, "charges": 0})]
+    assert images(paid) == {"dice", "scores"}
+    cubes = [Event("rewards", "Bob gains +1 charges.", {"seat": 1, "credits": 0, "charges": 1})]
+    assert images(cubes) == {"dice", "board"}
+    bought = [Event("card_gained", "Alice adds a ship.", {"seat": 0, "card": "l1_004"})]
+    assert images(bought) == {"dice", "scores", "board", "shipyard"}
+    assert images([]) == {"dice"}
+
+
+async def test_a_choice_posts_the_scores_and_a_buy_posts_what_it_changed(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    calls = await _two_player_game(bot, fake)
+    assert _files(fake, calls) == {"board.png", "scores.png", "shipyard.png"}
+    choice = await run(bot, fake, fake.command(ALICE, "spacebase", "choose", option="single"))
+    assert _files(fake, choice) == {"scores.png"}
+    record = await bot.service.repo.get_game(1)
+    assert record is not None and record.snapshot is not None
+    state = RULES.from_json(record.snapshot)
+    buy = next(a for a in RULES.legal_actions(state, 0) if a.kind == "buy")
+    bought = await run(bot, fake, fake.command(ALICE, "spacebase", "buy", **dict(buy.params)))
+    # The buy changed the shipyard, Alice's credits and board; her turn ended and Bob's dice rolled.
+    assert _files(fake, bought) == {"board.png", "dice.png", "scores.png", "shipyard.png"}
+    channel = [c for c in posted(bought) if dm_recipient(fake, c) is None and c.files]
+    assert len(channel) == 1
