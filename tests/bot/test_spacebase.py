@@ -35,7 +35,8 @@ async def _state(bot: GameBot, game_id: int = 1) -> Any:
 
 
 async def test_a_game_with_an_ai_seat_is_played_to_its_end(sbot: GameBot, fake: FakeDiscord) -> None:
-    # Bob lets his first activation choice run out: at the deadline the bot chooses for him.
+    # Bob lets his first activation choice run out, and later the turn player lets a buy run out:
+    # at each deadline the bot moves for them, and that very move is logged and applied.
     clock = [T0]
     sbot.service.clock = lambda: clock[0]
     # discord.py loads each extension as a module of its own, so the cog is checked by its class name.
@@ -52,23 +53,37 @@ async def test_a_game_with_an_ai_seat_is_played_to_its_end(sbot: GameBot, fake: 
     state = await _state(sbot)
     assert state.players[2] == "AI 1" and state.ai == [False, False, True]
 
-    turns, timed_out = 0, False
+    turns, timed_out, bought_for = 0, False, False
     while RULES.outcome(state) is None:
         seat = min(RULES.to_move(state))
-        if seat == 1 and not timed_out and state.phase == "choose":
+        expected = RULES.timeout_action(state, seat)
+        assert expected is not None
+        human = seat in PEOPLE and not state.robot(seat)
+        buying = expected.kind == "buy" and seat == state.active and not bought_for
+        if human and ((seat == 1 and not timed_out and state.phase == "choose") or buying):
+            logged = len(await sbot.service.repo.actions(1))
             clock[0] += timedelta(minutes=61)
             mark = len(fake.calls)
             assert await scheduler.tick(clock[0]) >= 1
             told = [c for c in posted(since(fake, mark)) if "ran out of time" in c.content]
-            assert told and "Bob" in told[0].content
-            timed_out = True
-            state = await _state(sbot)
+            assert told and PEOPLE[seat].name in told[0].content
+            # The move the AI made for the seat is the next one in the log, and it was applied.
+            made = (await sbot.service.repo.actions(1))[logged]
+            assert (made.seat, made.action) == (seat, expected.to_json())
+            after = await _state(sbot)
+            assert after != state
+            if expected.kind == "buy":
+                card = str(expected.arg("card"))
+                board = after.boards[seat]
+                assert card in board.station or any(card in stack for stack in board.deployed)
+                bought_for = True
+            else:
+                timed_out = True
+            state = after
             continue
-        action = RULES.timeout_action(state, seat)
-        assert action is not None
-        options = dict(action.params)
+        options = dict(expected.params)
         calls = await run(
-            sbot, fake, fake.command(PEOPLE[seat], "spacebase", COMMAND[action.kind], **options)
+            sbot, fake, fake.command(PEOPLE[seat], "spacebase", COMMAND[expected.kind], **options)
         )
         refused = [c for c in posted(calls) if c.flags & EPHEMERAL]
         assert not refused, refused[0].content
@@ -78,4 +93,4 @@ async def test_a_game_with_an_ai_seat_is_played_to_its_end(sbot: GameBot, fake: 
     record = await sbot.service.repo.get_game(1)
     assert record is not None and record.status == "finished" and await stored(sbot) is None
     assert any("Game over" in c.content for c in posted(calls))
-    assert max(state.boards[s].vp for s in range(3)) >= 40 and timed_out
+    assert max(state.boards[s].vp for s in range(3)) >= 40 and timed_out and bought_for
