@@ -88,6 +88,15 @@ def test_a_venv_made_by_an_old_python_is_rebuilt_once(project: Path) -> None:
     assert again.returncode == 0 and "rebuilding" not in again.stdout and "-m venv" not in again.stdout
 
 
+def test_a_venv_that_fails_half_made_is_not_left_behind(project: Path) -> None:
+    # As on Debian without python3-venv: the folder and its interpreter appear, then ensurepip fails.
+    python = fake_python(project, "python3.12", "3.12.1")
+    python.write_text(python.read_text().replace('"$3/pyvenv.cfg";', '"$3/pyvenv.cfg" && exit 1;'))
+    done = install(project, python)
+    assert done.returncode != 0
+    assert not (project / ".venv").exists()
+
+
 def pip_installs(project: Path, *args: str) -> list[str]:
     """The `pip install -e` lines `make -n` would run on a fresh machine."""
     done = make(project, "-n", *args)
