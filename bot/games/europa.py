@@ -131,9 +131,14 @@ def _names(view: Mapping[str, Any]) -> dict[str, str]:
     for player in view.get("players", []):
         names[str(player["seat"])] = player["name"]
         attempt = player.get("attempt") or {}
-        for card in [attempt.get("card"), *player.get("plans", []), *player.get("undermines", [])]:
+        for card in [attempt.get("card"), *player.get("undermines", [])]:
             if isinstance(card, Mapping):
                 names[card["id"]] = card["name"]
+        # Others' plans show only their planning part, named by its ability key.
+        for plan in player.get("plans", []):
+            names[plan["key"]] = plan["plan"]["text"]
+    for card in you.get("plans") or []:
+        names[card["id"]] = card["name"]
     return names
 
 

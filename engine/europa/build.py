@@ -8,7 +8,7 @@ from engine.europa.abilities import Args, ability_args, roll, use_ability
 from engine.europa.acts import card_action, die_action, plain
 from engine.europa.dice import invaded, is_invader_die, is_met, live, locked, needs, wild_only
 from engine.europa.flow import fail, succeed
-from engine.europa.model import PASSIVE_PLANS, Content
+from engine.europa.model import PASSIVE_PLANS, Content, ability_text
 from engine.europa.state import EuropaState, Json
 
 REROLLERS = frozenset({"reroll"})
@@ -37,6 +37,11 @@ def _rollable(att: Json) -> list[int]:
 
 def _kept(att: Json) -> int:
     return sum(1 for d in att["dice"] if d["k"] and not d["x"])
+
+
+def invader_pending(att: Json) -> bool:
+    """An Invader die shows an Invader while main rolls remain: the next main roll must reroll it."""
+    return att["rolls_left"] > 0 and any(invaded(d) and not d["x"] for d in att["dice"])
 
 
 def may_roll(att: Json) -> bool:
@@ -77,26 +82,48 @@ def _marks(att: Json) -> list[Action]:
     return out + [die_action("release", i) for i, d in enumerate(att["dice"]) if d["k"] and not locked(d)]
 
 
-def build_actions(state: EuropaState, content: Content, seat: int) -> list[Action]:
+def build_actions(state: EuropaState, content: Content, seat: int, kind: str | None = None) -> list[Action]:
+    """The builder's moves; with ``kind``, only the moves of that kind (``apply`` checks one move, and
+    the card and die lists are the costly part)."""
     att = state.attempt[seat]
     if att is None or att["stage"] == "wait":
         return []
     if att["destroy"]:
-        return [die_action("destroy", i) for i in destroy_targets(att)]
+        return [die_action("destroy", i) for i in destroy_targets(att)] if _wants(kind, "destroy") else []
+    marks = _wants(kind, "keep", "release")
+    cards = _wants(kind, "ingenuity", "use_plan")
     if att["stage"] == "main":
         out = [plain("roll")] if may_roll(att) else []
         if not att["rolled"]:
-            return out
-        out += [plain("build")] if met(state, content, seat) else []
-        marks = _marks(att) if att["rolls_left"] > 0 else []
-        return out + marks + [plain("stop")] + rescue_actions(state, content, seat)
-    cards = content.cards
+            return _only(out, kind)
+        # An Invader showing after main roll 1 or 2 must be rolled again before the base is built.
+        if _wants(kind, "build") and met(state, content, seat) and not invader_pending(att):
+            out.append(plain("build"))
+        out += _marks(att) if marks and att["rolls_left"] > 0 else []
+        out.append(plain("stop"))
+        out += rescue_actions(state, content, seat) if cards else []
+        return _only(out, kind)
+    out = rescue_actions(state, content, seat) if cards else []
     # Setting dice aside only matters to a reroll still at hand.
-    rerolls = any(cards[c].ingenuity.kind in REROLLERS for c in state.hands[seat]) or any(
+    if marks and _rerolls(state, content, seat, att):
+        out += _marks(att)
+    out.append(plain("give_up"))
+    return _only(out, kind)
+
+
+def _wants(kind: str | None, *kinds: str) -> bool:
+    return kind is None or kind in kinds
+
+
+def _only(actions: list[Action], kind: str | None) -> list[Action]:
+    return actions if kind is None else [a for a in actions if a.kind == kind]
+
+
+def _rerolls(state: EuropaState, content: Content, seat: int, att: Json) -> bool:
+    cards = content.cards
+    return any(cards[c].ingenuity.kind in REROLLERS for c in state.hands[seat]) or any(
         cards[c].plan.kind in REROLLERS and c not in att["used"] for c in state.plans[seat]
     )
-    marks = _marks(att) if rerolls else []
-    return [*rescue_actions(state, content, seat), *marks, plain("give_up")]
 
 
 def perform_build(
@@ -135,23 +162,20 @@ def perform_build(
 def _play(state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
     cid = str(action.arg("card"))
     card = content.cards[cid]
+    target = f" on die {action.get('die')}" if action.get("die") is not None else ""
     if action.kind == "ingenuity":
         ability = card.ingenuity
         state.hands[seat].remove(cid)
         state.discard.append(cid)
-        what = "Ingenuity card"
+        text = f"{state.players[seat]} uses the Ingenuity card {card.name}{target}."
+        data = {"seat": seat, "card": cid, "part": action.kind, "kind": ability.kind}
     else:
         ability = card.plan
         _attempt(state, seat)["used"].append(cid)
-        what = "Future Planning card"
-    target = f" on die {action.get('die')}" if action.get("die") is not None else ""
-    events.append(
-        Event(
-            "ability_used",
-            f"{state.players[seat]} uses the {what} {card.name}{target}.",
-            {"seat": seat, "card": cid, "part": action.kind, "kind": ability.kind},
-        )
-    )
+        # A planning card stays under the board: only its planning part is ever shown.
+        text = f"{state.players[seat]} uses a Future Planning card{target}: {ability_text('plan', ability)}"
+        data = {"seat": seat, "plan": ability.key, "part": action.kind, "kind": ability.kind}
+    events.append(Event("ability_used", text, data))
     use_ability(state, content, seat, ability, action.params, events)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.action import Action
-from engine.europa.model import Content
+from engine.europa.model import Content, ability_text
 from engine.europa.state import EuropaState
 
 FIXED = {
@@ -29,7 +29,11 @@ def describe_action(content: Content, action: Action, state: EuropaState) -> str
         return f"Build {card.name} ({card.points} pts)"
     if kind == "undermine" and card:
         target = state.players[int(action.arg("target"))]
-        extra = f", destroying {cards[str(action.get('plan'))].name}" if action.get("plan") else ""
+        extra = (
+            f", destroying their plan {_plan_label(content, str(action.get('plan')))}"
+            if action.get("plan")
+            else ""
+        )
         pay = str(action.get("discard") or "")
         if pay:
             extra += ", discarding " + ", ".join(cards[c].name for c in pay.split(","))
@@ -47,3 +51,9 @@ def describe_action(content: Content, action: Action, state: EuropaState) -> str
         pick = str(action.get("discard") or "")
         return "Keep my hand" if not pick else "Discard " + ", ".join(cards[c].name for c in pick.split(","))
     return str(action)
+
+
+def _plan_label(content: Content, key: str) -> str:
+    """A plan named by its ability key, in words: the attacker only sees that part of the card."""
+    plan = next((c.plan for c in content.cards.values() if c.plan.key == key), None)
+    return f"({ability_text('plan', plan).rstrip('.')})" if plan else key

@@ -7,7 +7,7 @@ from engine.europa.dice import cut_corners, needs, new_die, wild_only
 from engine.europa.model import EXTRA_GREEN, INVADER_DIE, MAIN_ROLLS, PER_PLAYER, Content
 from engine.europa.round import start_plan
 from engine.europa.state import EuropaState, Json
-from engine.europa.undermine import can_undermine
+from engine.europa.undermine import may_undermine
 
 
 def order(state: EuropaState) -> list[int]:
@@ -95,10 +95,10 @@ def finalize(state: EuropaState, seat: int, events: list[Event]) -> None:
 
 
 def skip_undermine(state: EuropaState, content: Content, events: list[Event], start: int) -> None:
-    """Move the undermining turn to the next seat (from position ``start``) that can play a card."""
+    """Move the undermining turn to the next seat (from position ``start``) that may undermine."""
     seats = order(state)
     for i in range(start, len(seats)):
-        if can_undermine(state, content, seats[i]):
+        if may_undermine(state, seats[i]):
             state.turn = seats[i]
             return
     start_build(state, content, events)

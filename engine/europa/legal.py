@@ -47,25 +47,34 @@ def waits_for(state: EuropaState, seat: int) -> bool:
     return False
 
 
-def game_actions(state: EuropaState, content: Content, seat: int) -> list[Action]:
-    """The seat's moves in the current phase (without ``away``/``back``)."""
+def game_actions(state: EuropaState, content: Content, seat: int, kind: str | None = None) -> list[Action]:
+    """The seat's moves in the current phase (without ``away``/``back``); with ``kind``, only the
+    moves of that kind, built without the others (``apply`` checks one move at a time)."""
     if not waits_for(state, seat):
         return []
     phase = state.phase
+    if phase == "build":
+        return build_actions(state, content, seat, kind)
+    out = _phase_actions(state, content, seat, phase, kind)
+    return out if kind is None else [a for a in out if a.kind == kind]
+
+
+def _phase_actions(
+    state: EuropaState, content: Content, seat: int, phase: str, kind: str | None
+) -> list[Action]:
     hand = state.hands[seat]
     if phase == "choose":
-        out = [card_action("choose", c) for c in hand]
+        out = [card_action("choose", c) for c in hand] if kind in (None, "choose") else []
         return [*out, plain("finalize")] if state.status[seat] == "succeeded" else out
     if phase == "undermine":
-        return [*undermine_actions(state, content, seat), plain("pass")]
-    if phase == "build":
-        return build_actions(state, content, seat)
+        out = undermine_actions(state, content, seat) if kind in (None, "undermine") else []
+        return [*out, plain("pass")]
     if phase == "plan":
-        return [
-            *(card_action("plan", c) for c in plan_options(state, content, seat)),
-            plain("no_plan"),
-        ]
-    if phase == "redraw":
+        out = (
+            [card_action("plan", c) for c in plan_options(state, content, seat)] if kind != "no_plan" else []
+        )
+        return [*out, plain("no_plan")]
+    if phase == "redraw" and kind in (None, "redraw"):
         return [
             Action("redraw", (("discard", ",".join(sorted(pick))),))
             for k in range(len(hand) + 1)
@@ -74,10 +83,16 @@ def game_actions(state: EuropaState, content: Content, seat: int) -> list[Action
     return []
 
 
-def legal(state: EuropaState, content: Content, seat: int) -> list[Action]:
+def legal(state: EuropaState, content: Content, seat: int, kind: str | None = None) -> list[Action]:
+    """Every legal move of ``seat``, or with ``kind`` only those of that kind."""
     if state.outcome is not None:
         return []
-    out = game_actions(state, content, seat)
+    if kind in ("away", "back"):
+        full = legal(state, content, seat)
+        return [a for a in full if a.kind == kind]
+    out = game_actions(state, content, seat, kind)
+    if kind is not None:
+        return out
     if state.away[seat]:
         out.append(plain("back"))
     elif out and not state.ai[seat]:

@@ -12,7 +12,7 @@ from engine.europa.model import Content
 from engine.europa.policies import greedy_policy
 from engine.europa.round import begin_round, redraw, reveal_plans
 from engine.europa.state import EuropaState
-from engine.europa.undermine import can_undermine, play_undermine
+from engine.europa.undermine import may_undermine, play_undermine
 
 AI_SALT = 0xE0A0A1
 BUILD_KINDS = frozenset(
@@ -57,8 +57,8 @@ def _dispatch(state: EuropaState, content: Content, seat: int, action: Action, e
         _choose(state, content, seat, action, events)
     elif kind == "undermine":
         play_undermine(state, content, seat, action, events)
-        if not can_undermine(state, content, seat):
-            # Nothing left to play: passing is the only move, so it is made for the seat.
+        if not may_undermine(state, seat):
+            # No card left or no base left to aim at (both public): the seat passes by itself.
             events.append(Event("passed", f"{name} has nothing more to play and passes.", {"seat": seat}))
             next_undermine(state, content, events)
     elif kind == "pass":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.game import Event
-from engine.europa.model import BIG_HAND, CUT_CORNER, HAND_SIZE, Content
+from engine.europa.model import BIG_HAND, CUT_CORNER, HAND_SIZE, Content, ability_text
 from engine.europa.state import EuropaState
 
 
@@ -16,7 +16,8 @@ def plan_options(state: EuropaState, content: Content, seat: int) -> list[str]:
 def start_plan(state: EuropaState, content: Content, events: list[Event]) -> None:
     state.phase = "plan"
     for s in range(state.seats):
-        if not plan_options(state, content, s):
+        # Only an empty hand (public) skips the choice; "no plan" is offered to everyone else.
+        if not state.hands[s]:
             state.plan_choice[s] = "none"
     events.append(
         Event("planning_started", "Everyone may place one Future Planning card.", {"round": state.round})
@@ -32,12 +33,13 @@ def reveal_plans(state: EuropaState, content: Content, events: list[Event]) -> N
         if cid is None or cid == "none":
             continue
         state.plans[s].append(cid)
-        card = content.cards[cid]
+        plan = content.cards[cid].plan
+        # Only the planning part shows under the board: the rest of the card stays hidden.
         events.append(
             Event(
                 "plan_placed",
-                f"{state.players[s]} places {card.name} as a Future Planning card.",
-                {"seat": s, "card": cid},
+                f"{state.players[s]} places a Future Planning card: {ability_text('plan', plan)}",
+                {"seat": s, "plan": plan.key},
             )
         )
     if state.round >= state.rounds:

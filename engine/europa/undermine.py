@@ -36,7 +36,10 @@ def undermine_actions(state: EuropaState, content: Content, seat: int) -> list[A
             continue
         payments = [",".join(sorted(p)) for p in combinations(others, a.cost)] if a.cost else [""]
         for target in aims:
-            plans = state.plans[target] if a.kind == "destroy_plan" else [""]
+            # A plan is named by its ability, the only part of it the attacker can see.
+            plans = (
+                [content.cards[p].plan.key for p in state.plans[target]] if a.kind == "destroy_plan" else [""]
+            )
             for plan in plans:
                 for pay in payments:
                     # Built in sorted argument order, as Action.of would (this list is rebuilt often).
@@ -50,16 +53,13 @@ def undermine_actions(state: EuropaState, content: Content, seat: int) -> list[A
     return out
 
 
-def can_undermine(state: EuropaState, content: Content, seat: int) -> bool:
-    """Whether ``undermine_actions`` would list anything (without building the list)."""
-    hand = state.hands[seat]
-    aims = targets(state, seat)
-    planned = any(state.plans[t] for t in aims)
-    for cid in hand:
-        a = content.cards[cid].undermine
-        if aims and len(hand) > a.cost and (a.kind != "destroy_plan" or planned):
-            return True
-    return False
+def may_undermine(state: EuropaState, seat: int) -> bool:
+    """Whether ``seat`` gets an undermining turn: a hand to play from and a base to aim at.
+
+    Both are public, so skipping a seat never tells the table what its hand lacks; a seat whose
+    cards happen not to fit passes by itself.
+    """
+    return bool(state.hands[seat]) and bool(targets(state, seat))
 
 
 def play_undermine(
@@ -91,14 +91,16 @@ def play_undermine(
                 {"seat": seat, "card": paid},
             )
         )
-    plan = action.get("plan")
-    if plan:
-        state.plans[target].remove(str(plan))
-        state.discard.append(str(plan))
+    key = action.get("plan")
+    if key:
+        plan = next(c for c in state.plans[target] if content.cards[c].plan.key == key)
+        state.plans[target].remove(plan)
+        # The destroyed card goes face up to the discard pile, so it may be named now.
+        state.discard.append(plan)
         events.append(
             Event(
                 "plan_destroyed",
-                f"{defender}'s Future Planning card {content.cards[str(plan)].name} is destroyed.",
+                f"{defender}'s Future Planning card {content.cards[plan].name} is destroyed.",
                 {"seat": target, "card": plan},
             )
         )

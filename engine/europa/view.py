@@ -22,6 +22,12 @@ def card_view(card: Card) -> Json:
     }
 
 
+def plan_view(card: Card) -> Json:
+    """A Future Planning card as the table sees it: its planning part only, named by its ability
+    (a seat never holds two plans with the same one)."""
+    return {"key": card.plan.key, "plan": _ability("plan", card.plan)}
+
+
 def _ability(part: str, a: Ability) -> Json:
     out: Json = {"kind": a.kind, "text": ability_text(part, a)}
     if part == "undermine":
@@ -68,7 +74,7 @@ def _player(state: EuropaState, content: Content, seat: int) -> Json:
         "built": [card_view(cards[c]) for c in state.built[seat]] if over else None,
         "tokens": state.tokens[seat],
         "round_tokens": sum(int(b["tokens"]) for b in state.bases[seat]),
-        "plans": [card_view(cards[c]) for c in state.plans[seat]],
+        "plans": [plan_view(cards[c]) for c in state.plans[seat]],
         "bases": [{"card": card_view(cards[b["card"]]), "tokens": b["tokens"]} for b in state.bases[seat]],
         "attempt": _attempt(state, content, seat),
         "undermines": [card_view(cards[c]) for c in state.undermines[seat]],
@@ -104,7 +110,7 @@ def _attempt(state: EuropaState, content: Content, seat: int) -> Json | None:
             for i, d in enumerate(att["dice"])
         ],
         "destroy_pending": att["destroy"],
-        "used_plans": list(att["used"]),
+        "used_plans": [content.cards[c].plan.key for c in att["used"]],
         "missing": missing,
         "stars": stars,
         "met": is_met(att["dice"], need, wild) if att["rolled"] else False,
@@ -124,6 +130,7 @@ def seat_view(state: EuropaState, content: Content, seat: int, waiting: frozense
         "choice": choice if choice in (None, "finalize") else card_view(cards[choice]),
         "plan_choice": plan if plan in (None, "none") else card_view(cards[plan]),
         "built": [card_view(cards[c]) for c in state.built[seat]],
+        "plans": [card_view(cards[c]) for c in state.plans[seat]],
         "built_points": sum(cards[c].points for c in state.built[seat]),
     }
     return out

@@ -84,7 +84,7 @@ def _area(canvas: Canvas, view: View, p: Mapping[str, Any], top: int) -> int:
     y = _undermines(canvas, p.get("undermines") or [], y)
     used = set((attempt or {}).get("used_plans") or [])
     plans = [
-        f"{c.get('plan', {}).get('text', '')}{' (used)' if c.get('id') in used else ''}"
+        f"{c.get('plan', {}).get('text', '')}{' (used)' if c.get('key') in used else ''}"
         for c in p.get("plans") or []
     ]
     if plans:

@@ -84,7 +84,8 @@ def test_destroy_plan_and_a_discard_cost() -> None:
     state.plans[1] = [victim]
     state = to_undermine(state, {0: next(c for c in state.hands[0] if c != cid)})
     action = next(a for a in RULES.legal_actions(state, 0) if a.kind == "undermine" and a.get("card") == cid)
-    assert action.get("plan") == victim and action.get("discard")
+    # The attacker names the plan by the only part of it on show: its planning ability.
+    assert action.get("plan") == CONTENT.cards[victim].plan.key and action.get("discard")
     state, events = RULES.apply(state, 0, action)
     assert state.plans[1] == [] and victim in state.discard and str(action.get("discard")) in state.discard
     assert {"plan_destroyed", "cost_paid"} <= {e.kind for e in events}
