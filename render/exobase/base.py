@@ -9,6 +9,7 @@ from render.canvas import Canvas
 from render.exobase.common import MARGIN, View, Who, day_line, founders_by_id, phase_name, who
 from render.exobase.layout import (
     ARROW_ROOM,
+    BAND_GAP,
     CHIP_SIZE,
     DISC_ROOM,
     DOOR_LEN,
@@ -70,11 +71,23 @@ def draw_base(view: View) -> tuple[Canvas, Grid]:
     title = f"Base  ·  {day_line(view)}  ·  {phase_name(view)}"
     canvas.text(MARGIN, 18, title, 38, TEXT, max_width=grid.width - 2 * MARGIN)
     cells = {(int(c["x"]), int(c["y"])): c for c in cards}
+    draw_folds(canvas, grid)
     draw_connections(canvas, grid, cells)
     for card in cards:
         draw_tile(canvas, grid, card, founders, view)
     draw_legend(canvas, grid, view, founders)
     return canvas, grid
+
+
+def draw_folds(canvas: Canvas, grid: Grid) -> None:
+    """A rule and a note above each band after the first: these columns stand right of the band above."""
+    for band in range(1, grid.bands):
+        top = grid.band_top(band) - BAND_GAP
+        canvas.rect((MARGIN, top + 8, grid.width - MARGIN, top + 12), OUTLINE)
+        first = band * grid.per_band + 1
+        last = min(grid.cols, first + grid.per_band - 1)
+        note = f"\u2193 Columns {first}\u2013{last}: the base goes on to the right of the band above"
+        canvas.text(MARGIN, top + 18, note, LABEL_SIZE, TEXT_DIM, max_width=grid.width - 2 * MARGIN)
 
 
 def draw_connections(canvas: Canvas, grid: Grid, cells: Mapping[tuple[int, int], Card]) -> None:
@@ -90,7 +103,7 @@ def draw_connections(canvas: Canvas, grid: Grid, cells: Mapping[tuple[int, int],
             ):
                 continue
             ox, oy = grid.origin(x, y)
-            tile_h = grid.row_height(y)
+            tile_h = grid.row_height(x, y)
             if side == "E":
                 # Neighbours in a row share its height, so the doors face each other at mid-height.
                 cy = oy + tile_h // 2
@@ -115,7 +128,7 @@ def door_box(grid: Grid, ox: int, oy: int, tile_h: int, side: str) -> tuple[int,
 
 def draw_tile(canvas: Canvas, grid: Grid, card: Card, founders: Mapping[str, Who], view: View) -> None:
     ox, oy = grid.origin(int(card["x"]), int(card["y"]))
-    tile_h = grid.row_height(int(card["y"]))
+    tile_h = grid.row_height(int(card["x"]), int(card["y"]))
     right = ox + grid.tile_w
     powered = bool(card.get("powered", True))
     damaged = int(card.get("damage", 0)) > 0
@@ -135,7 +148,7 @@ def draw_tile(canvas: Canvas, grid: Grid, card: Card, founders: Mapping[str, Who
     if upgrade:
         draw_upgrade(canvas, ox, right, y, upgrade, founders, most)
     footer = oy + tile_h - FOOT + 2
-    if grid.has_people(int(card["y"])):
+    if grid.has_people(int(card["x"]), int(card["y"])):
         draw_people(canvas, ox, right, footer - PEOPLE, card, founders, view, grid.detail)
     draw_footer(canvas, ox, right, footer, card)
 

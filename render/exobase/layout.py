@@ -11,6 +11,9 @@ from render.exobase.common import MARGIN, WIDTH, View
 
 # Discord previews an image about 550 px wide, so a base of five columns (about 1,300 px) shows at
 # 0.4x: the type is sized to stay near 12 px on screen there, and tiles wrap text rather than cut it.
+# A wider base would shrink it below 11 px, so its columns fold into bands stacked one under another.
+FOLD_AT = 5
+BAND_GAP = 64
 GAP = 22
 LINE = 35
 HEAD = 64
@@ -32,34 +35,75 @@ Card = Mapping[str, Any]
 
 
 @dataclass(frozen=True)
+class Band:
+    """The rows of one band of columns: the first row's y and each row's tile height and people strip."""
+
+    first: int
+    heights: tuple[int, ...]
+    people: tuple[bool, ...]
+
+    @property
+    def height(self) -> int:
+        return sum(self.heights) + len(self.heights) * GAP
+
+
+@dataclass(frozen=True)
 class Grid:
     """Where the tiles go: the cell bounds, the tile width and each row's tile height in pixels.
 
     Rows are only as tall as their own cards need (an empty row is a short gap), which keeps a
-    sprawling base from wasting height on rows of small tiles.
+    sprawling base from wasting height on rows of small tiles. A base wider than ``per_band``
+    columns is drawn as bands stacked top to bottom, each holding only the rows its cards use.
     """
 
     min_x: int
     min_y: int
     cols: int
     tile_w: int
-    heights: tuple[int, ...]
-    people: tuple[bool, ...]
+    layout: tuple[Band, ...]
     detail: int
+    per_band: int
+
+    @property
+    def bands(self) -> int:
+        return len(self.layout)
+
+    @property
+    def heights(self) -> tuple[int, ...]:
+        """The row heights of the first band (of the whole base when it is not folded)."""
+        return self.layout[0].heights
 
     @property
     def rows(self) -> int:
         return len(self.heights)
 
-    def row_height(self, y: int) -> int:
-        return self.heights[y - self.min_y]
+    @property
+    def across(self) -> int:
+        """Columns drawn side by side."""
+        return min(self.cols, self.per_band)
 
-    def has_people(self, y: int) -> bool:
-        return self.people[y - self.min_y]
+    def band_of(self, x: int) -> Band:
+        return self.layout[(x - self.min_x) // self.per_band]
+
+    def band_top(self, band: int) -> int:
+        return TITLE + sum(b.height for b in self.layout[:band]) + band * BAND_GAP
+
+    def row_height(self, x: int, y: int) -> int:
+        band = self.band_of(x)
+        return band.heights[y - band.first]
+
+    def has_people(self, x: int, y: int) -> bool:
+        band = self.band_of(x)
+        return band.people[y - band.first]
 
     def origin(self, x: int, y: int) -> tuple[int, int]:
-        above = self.heights[: y - self.min_y]
-        return (self.left + (x - self.min_x) * (self.tile_w + GAP), TITLE + sum(above) + GAP * len(above))
+        index, column = divmod(x - self.min_x, self.per_band)
+        band = self.layout[index]
+        above = band.heights[: y - band.first]
+        return (
+            self.left + column * (self.tile_w + GAP),
+            self.band_top(index) + sum(above) + GAP * len(above),
+        )
 
     @property
     def width(self) -> int:
@@ -68,7 +112,7 @@ class Grid:
 
     @property
     def content(self) -> int:
-        return self.cols * self.tile_w + (self.cols - 1) * GAP
+        return self.across * self.tile_w + (self.across - 1) * GAP
 
     @property
     def left(self) -> int:
@@ -76,7 +120,7 @@ class Grid:
 
     @property
     def height(self) -> int:
-        return TITLE + sum(self.heights) + self.rows * GAP + LEGEND
+        return self.band_top(self.bands - 1) + self.layout[-1].height + LEGEND
 
 
 LABEL_SIZE = 28
@@ -158,26 +202,39 @@ def needs_status_row(card: Card, view: View, detail: int) -> bool:
 def plan(cards: Sequence[Card], view: View) -> Grid:
     """Size the grid so it fills the standard width, widening the image only when tiles would be too small.
 
+    More than FOLD_AT columns fold into bands of equal width (six columns: two bands of three).
     A row's tiles get a strip for founders standing on them when any card of the row has such a founder.
     """
     xs = [int(c["x"]) for c in cards] or [0]
-    ys = [int(c["y"]) for c in cards] or [0]
     cols = max(xs) - min(xs) + 1
-    fitted = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
+    count = -(-cols // FOLD_AT)
+    per_band = -(-cols // count)
+    fitted = (WIDTH - 2 * MARGIN - (per_band - 1) * GAP) // per_band
     tile_w = max(MIN_TILE, min(MAX_TILE, fitted))
-    by_row: list[list[Card]] = [[] for _ in range(max(ys) - min(ys) + 1)]
+    groups: list[list[Card]] = [[] for _ in range(count)]
     for card in cards:
-        by_row[int(card["y"]) - min(ys)].append(card)
+        groups[(int(card["x"]) - min(xs)) // per_band].append(card)
+    min_y = min([int(c["y"]) for c in cards] or [0])
     # Tall bases drop to fewer lines per space, then to bare tiles, so the image keeps a sane shape.
     for detail in DETAILS:
-        people = tuple(any(needs_status_row(c, view, detail) for c in row) for row in by_row)
-        heights = tuple(
-            row_height(row, tile_w, detail, crowd) for row, crowd in zip(by_row, people, strict=True)
-        )
-        grid = Grid(min(xs), min(ys), cols, tile_w, heights, people, detail)
-        if grid.height <= MAX_HEIGHT:
+        layout = tuple(band_rows(group, view, tile_w, detail, min_y) for group in groups)
+        grid = Grid(min(xs), min_y, cols, tile_w, layout, detail, per_band)
+        # A folded base may grow a half more per band: folding already halved how wide it shows.
+        if grid.height <= MAX_HEIGHT * (grid.bands + 1) // 2:
             break
     return grid
+
+
+def band_rows(cards: Sequence[Card], view: View, tile_w: int, detail: int, top: int) -> Band:
+    """The rows from the band's first card down to its last (one row at ``top`` when it has none)."""
+    ys = [int(c["y"]) for c in cards] or [top]
+    first = min(ys)
+    by_row: list[list[Card]] = [[] for _ in range(max(ys) - first + 1)]
+    for card in cards:
+        by_row[int(card["y"]) - first].append(card)
+    people = tuple(any(needs_status_row(c, view, detail) for c in row) for row in by_row)
+    heights = tuple(row_height(row, tile_w, detail, crowd) for row, crowd in zip(by_row, people, strict=True))
+    return Band(first, heights, people)
 
 
 def row_height(row: Sequence[Card], tile_w: int, detail: int, people: bool) -> int:

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from render.exobase.base import draw_base, render_base
 from render.exobase.layout import DETAILS, EMPTY_ROW, FOOT, LABEL_SIZE, MAX_HEIGHT, PAD, PEOPLE
 from render.theme import DAMAGE, DOOR
@@ -28,14 +30,17 @@ def test_damage_token_shows_the_damage_colour() -> None:
     canvas, grid = draw_base(view)
     mine = next(c for c in view["base"] if c["card"] == "mine")
     ox, oy = grid.origin(mine["x"], mine["y"])
-    footer = oy + grid.row_height(mine["y"]) - FOOT + 2
+    footer = oy + grid.row_height(mine["x"], mine["y"]) - FOOT + 2
     token = (ox + grid.tile_w - PAD - 17 - 12, footer - PEOPLE + 17)
     assert canvas.image.getpixel(token) == DAMAGE
     healthy = next(c for c in view["base"] if c["card"] == "hab")
     hx, hy = grid.origin(healthy["x"], healthy["y"])
     assert (
         canvas.image.getpixel(
-            (hx + grid.tile_w - PAD - 17 - 12, hy + grid.row_height(healthy["y"]) - FOOT - PEOPLE + 19)
+            (
+                hx + grid.tile_w - PAD - 17 - 12,
+                hy + grid.row_height(healthy["x"], healthy["y"]) - FOOT - PEOPLE + 19,
+            )
         )
         != DAMAGE
     )
@@ -46,7 +51,7 @@ def test_doors_are_drawn_on_their_edges() -> None:
     canvas, grid = draw_base(view)
     greenhouse = view["base"][0]
     ox, oy = grid.origin(greenhouse["x"], greenhouse["y"])
-    middle = oy + grid.row_height(greenhouse["y"]) // 2
+    middle = oy + grid.row_height(greenhouse["x"], greenhouse["y"]) // 2
     assert canvas.image.getpixel((ox + grid.tile_w + 4, middle)) == DOOR  # E door
     assert canvas.image.getpixel((ox + 4, middle)) != DOOR  # no W door
 
@@ -103,3 +108,33 @@ def test_five_columns_stay_readable_in_a_550_pixel_preview() -> None:
     assert grid.cols == 5
     # Labels show at 11 px or more when the preview shrinks the image to 550 px wide.
     assert LABEL_SIZE * 550 / canvas.width >= 11
+
+
+@pytest.mark.parametrize("columns", [6, 7])
+def test_a_wider_base_folds_into_bands_that_stay_readable_at_550_pixels(columns: int) -> None:
+    view: dict[str, Any] = crowded_view()
+    first = view["base"][0]
+    bottom = max(card["y"] for card in view["base"])
+    left = min(card["x"] for card in view["base"])
+    row = [
+        dict(first, card=f"r{i}", name=f"Room {i}", x=left + i, y=bottom + 1, doors=["E", "W"])
+        for i in range(columns)
+    ]
+    view["base"] = [*view["base"], *row]
+    canvas, grid = draw_base(view)
+    assert grid.cols == columns and grid.bands == 2 and grid.detail == DETAILS[0]
+    assert LABEL_SIZE * 550 / canvas.width >= 11
+    boxes = []
+    for card in view["base"]:
+        ox, oy = grid.origin(card["x"], card["y"])
+        box = (ox, oy, ox + grid.tile_w, oy + grid.row_height(card["x"], card["y"]))
+        assert box[0] >= 0 and box[2] <= canvas.width and box[3] <= canvas.image.height
+        boxes.append(box)
+    # No two tiles share pixels, whichever band they fell in.
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    texts = [placed.text for placed in canvas.texts]
+    assert any(text.startswith("\u2193 Columns") for text in texts)
+    assert not [text for text in texts if text.endswith("\u2026")]
+    assert canvas.overlapping_texts() == []
