@@ -18,10 +18,8 @@ from bot.store import DeadlineChanges, DeadlineRecord, NewDeadline
 REMINDER = "reminder"
 DEADLINE = "deadline"
 TURN_TIME = "turn_time"
+REMINDERS = "reminders"
 MAX_TURN_MINUTES = 30 * 24 * 60
-# Games played over days wait a day per move unless the host says otherwise; the others
-# have no clock unless one is asked for.
-DEFAULT_TURN_MINUTES: Mapping[str, int] = {"spacebase": 24 * 60, "europa": 24 * 60}
 # After this many missed deadlines in a row the bot marks the seat away, where the game can.
 AWAY_AFTER = 3
 # A timed-out seat that still has to move in the same step is played on at once, move by move; past
@@ -39,43 +37,79 @@ class Post:
 
 
 def with_turn_time(
-    game: str, options: Mapping[str, Any], clean: Callable[[Mapping[str, Any]], dict[str, Any]]
+    default_minutes: int, options: Mapping[str, Any], clean: Callable[[Mapping[str, Any]], dict[str, Any]]
 ) -> dict[str, Any]:
-    """The game's own options cleaned by ``clean``, plus the turn time in minutes when there is one.
+    """The game's own options cleaned by ``clean``, plus the turn time in minutes when there is one
+    and the reminder points when the host chose them (see :func:`reminder_points`).
 
-    0 means no time limit; an absent value takes the game's default. Raises ValueError
-    for a value outside 0..MAX_TURN_MINUTES (and whatever ``clean`` raises).
+    0 means no time limit; an absent value takes ``default_minutes``. Raises ValueError
+    for a value outside 0..MAX_TURN_MINUTES or bad reminder points (and whatever ``clean`` raises).
     """
-    rest = {name: value for name, value in options.items() if name != TURN_TIME}
+    rest = {name: value for name, value in options.items() if name not in (TURN_TIME, REMINDERS)}
     cleaned = clean(rest)
-    minutes = options.get(TURN_TIME, DEFAULT_TURN_MINUTES.get(game, 0))
+    minutes = options.get(TURN_TIME, default_minutes)
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= MAX_TURN_MINUTES:
         raise ValueError(f"The turn time is a number of minutes from 1 to {MAX_TURN_MINUTES} (0: no limit).")
     if minutes:
         cleaned[TURN_TIME] = minutes
+    if options.get(REMINDERS) is not None:
+        cleaned[REMINDERS] = reminder_points(options[REMINDERS])
     return cleaned
 
 
-def turn_time(options: Mapping[str, Any]) -> timedelta | None:
-    """The time each seat has per move, or None when the game has no clock."""
+def reminder_points(text: object) -> list[int]:
+    """The host's reminder points: percentages of the turn time, "50,90"; "none" (or "0") for no
+    reminders. Raises ValueError for anything else."""
+    words = str(text).replace(" ", "").lower()
+    if words in ("none", "0", "off"):
+        return []
+    try:
+        points = sorted({int(word) for word in words.split(",")})
+    except ValueError:
+        points = []
+    if not points or not all(0 < point < 100 for point in points):
+        raise ValueError(
+            'Reminders are percentages of the turn time from 1 to 99, such as "50,90" ("none": no reminders).'
+        )
+    return points
+
+
+@dataclass(frozen=True)
+class TurnTime:
+    """A game's clock: the time each seat has per move, and the reminder points chosen at start
+    (percentages of it; None: the usual ones, see :func:`reminder_offsets`)."""
+
+    length: timedelta
+    reminders: tuple[int, ...] | None = None
+
+
+def turn_time(options: Mapping[str, Any]) -> TurnTime | None:
+    """The game's clock from its options, or None when the game has no clock."""
     minutes = options.get(TURN_TIME)
-    return timedelta(minutes=int(minutes)) if minutes else None
+    if not minutes:
+        return None
+    points = options.get(REMINDERS)
+    return TurnTime(timedelta(minutes=int(minutes)), None if points is None else tuple(points))
 
 
-def reminder_offsets(turn: timedelta) -> list[timedelta]:
-    """When reminders fall after a seat's clock starts: at half time and when a tenth is left
-    (at least a minute before the end); none that would coincide or fall at the start."""
-    near_end = turn - max(turn / 10, LAST_CALL)
-    offsets = {offset for offset in (turn / 2, near_end) if timedelta(0) < offset < turn}
-    return sorted(offsets)
+def reminder_offsets(turn: TurnTime) -> list[timedelta]:
+    """When reminders fall after a seat's clock starts: at the chosen points, else at half time and
+    when a tenth is left (at least a minute before the end); none that would coincide or fall at
+    the start or the end."""
+    length = turn.length
+    if turn.reminders is None:
+        chosen = [length / 2, length - max(length / 10, LAST_CALL)]
+    else:
+        chosen = [length * point / 100 for point in turn.reminders]
+    return sorted({offset for offset in chosen if timedelta(0) < offset < length})
 
 
-def rows_for(seat: int, now: datetime, turn: timedelta, misses: int, chain: int = 0) -> list[NewDeadline]:
+def rows_for(seat: int, now: datetime, turn: TurnTime, misses: int, chain: int = 0) -> list[NewDeadline]:
     """A fresh clock for ``seat``: its reminders and deadline, or (``chain`` > 0: the bot plays on
     for a seat that timed out) only a deadline due at once."""
     if chain:
         return [NewDeadline(seat, DEADLINE, now, misses, {"chain": chain})]
-    ends = now + turn
+    ends = now + turn.length
     reminders = [
         NewDeadline(seat, REMINDER, now + offset, misses, {"ends": ends.isoformat()})
         for offset in reminder_offsets(turn)
@@ -92,7 +126,7 @@ def streak(row: DeadlineRecord | None) -> int:
     return row.misses
 
 
-def opening(turn: timedelta | None, waiting: frozenset[int], now: datetime) -> DeadlineChanges | None:
+def opening(turn: TurnTime | None, waiting: frozenset[int], now: datetime) -> DeadlineChanges | None:
     """The first clocks of a game that begins waiting for ``waiting``."""
     if turn is None:
         return None
@@ -100,7 +134,7 @@ def opening(turn: timedelta | None, waiting: frozenset[int], now: datetime) -> D
 
 
 def after_move(
-    turn: timedelta | None,
+    turn: TurnTime | None,
     now: datetime,
     *,
     seats: int,
@@ -125,7 +159,7 @@ def after_move(
 
 
 def after_timeout(
-    turn: timedelta,
+    turn: TurnTime,
     now: datetime,
     fired: DeadlineRecord,
     *,

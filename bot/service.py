@@ -92,6 +92,7 @@ class GameService(Timekeeping):
         self._render = render
         self._games = {key: game.rules for key, game in games.items()}
         self._frontends = {key: game.frontend for key, game in games.items()}
+        self._turn_minutes = {key: game.module.turn_minutes for key, game in games.items() if game.module}
         self._seeds = seeds or (lambda: secrets.randbits(31))
         self.clock = clock or (lambda: datetime.now(UTC))
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -194,7 +195,7 @@ class GameService(Timekeeping):
             rules = self._rules(game)
             frontend = self._frontends[game]
             try:
-                cleaned = with_turn_time(game, options, frontend.clean_options)
+                cleaned = with_turn_time(self._turn_minutes.get(game, 0), options, frontend.clean_options)
             except ValueError as exc:
                 raise NotAllowedError(str(exc)) from exc
             async with self._lock(where.channel_id):

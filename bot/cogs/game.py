@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.cogs.common import Defer, actor_of, answer, service_of, where_of
 from bot.cogs.factory import Runner, Suggester, Value, filter_choices, make_command
-from bot.deadlines import TURN_TIME
+from bot.deadlines import REMINDERS, TURN_TIME
 from bot.errors import UserError
 from bot.games import GameFrontend, action_from_options
 from bot.games.spec import CommandSpec, OptionSpec
@@ -27,6 +27,11 @@ from bot.ui.send import post_in_channel
 # Every game's start takes a turn time; the service keeps it with the game's own options.
 TURN_TIME_OPTION = OptionSpec(
     TURN_TIME, "Minutes each player has per move (0: no limit; a day is 1440)", "int", False
+)
+
+# Every game's start takes the reminder points too (percentages of the turn time).
+REMINDERS_OPTION = OptionSpec(
+    REMINDERS, 'When to remind, in % of the turn time: "50,90" (default), "none"', "str", False
 )
 
 # Every game may be played in a thread of its own, opened from the channel by the start command.
@@ -91,7 +96,8 @@ class GameCog(commands.Cog):
         for name, (description, defer, work) in _lifecycle(frontend.key).items():
             if name not in frontend.lifecycle and not (name == "hand" and secret):
                 continue
-            options = (*frontend.start_options, TURN_TIME_OPTION, THREAD_OPTION) if name == "start" else ()
+            clock = (TURN_TIME_OPTION, REMINDERS_OPTION)
+            options = (*frontend.start_options, *clock, THREAD_OPTION) if name == "start" else ()
             spec = CommandSpec(name, name, description, tuple(options))
             command = make_command(spec, self._lifecycle_runner(work, defer), None)
             if name == "start":

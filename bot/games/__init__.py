@@ -50,6 +50,9 @@ def _colony_frontend(rules: Rules[Any]) -> GameFrontend:
     return replace(COLONY, start_options=(option,))
 
 
+# Games played over days wait a day per move unless the host says otherwise.
+DAY = 24 * 60
+
 MODULES: dict[str, GameModule] = {
     module.key: module
     for module in (
@@ -74,6 +77,7 @@ MODULES: dict[str, GameModule] = {
             spacebase_frontend,
             "SPACEBASE_CONTENT_DIR",
             "engine.spacebase",
+            turn_minutes=DAY,
         ),
         GameModule(
             "europa",
@@ -81,6 +85,7 @@ MODULES: dict[str, GameModule] = {
             lambda rules: EUROPA,
             "EUROPA_CONTENT_DIR",
             "engine.europa",
+            turn_minutes=DAY,
         ),
     )
 }

@@ -42,6 +42,7 @@ class GameModule:
     content_setting: str
     engine: str
     images: Callable[[Rules[Any]], None] | None = None
+    turn_minutes: int = 0
 
     @property
     def simulate(self) -> Callable[..., Any]:

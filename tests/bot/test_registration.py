@@ -57,7 +57,7 @@ async def test_colony_registers_its_actions_and_a_scenario_autocomplete(
     actions |= {"recover", "special", "play", "place", "discard", "end-turn"}
     assert set(colony) == {"start", "status", "rules", "undo", "abandon"} | actions
     start = _options(colony["start"])
-    assert list(start) == ["scenario", "turn-time", "thread"]
+    assert list(start) == ["scenario", "turn-time", "reminders", "thread"]
     assert start["scenario"]["autocomplete"] and "choices" not in start["scenario"]
     deploy = _options(colony["deploy"])
     assert list(deploy) == ["card", "at", "pay"] and all(option["autocomplete"] for option in deploy.values())

@@ -10,6 +10,7 @@ import pytest
 
 from bot.deadlines import (
     MAX_CHAIN,
+    TurnTime,
     after_move,
     after_timeout,
     reminder_offsets,
@@ -18,6 +19,7 @@ from bot.deadlines import (
     turn_time,
     with_turn_time,
 )
+from bot.games import MODULES
 from bot.settings import SettingsError, load_settings
 from bot.store import DeadlineRecord
 
@@ -30,11 +32,17 @@ def keep(options: Any) -> dict[str, Any]:
 
 
 def test_turn_time_defaults_per_game_and_zero_means_none() -> None:
-    assert with_turn_time("spacebase", {}, keep) == {"turn_time": 1440}
-    assert with_turn_time("europa", {"turn_time": 0}, keep) == {}
-    assert with_turn_time("colony", {"scenario": "x"}, keep) == {"scenario": "x"}
-    assert with_turn_time("colony", {"turn_time": 1}, keep) == {"turn_time": 1}
-    assert turn_time({"turn_time": 90}) == timedelta(minutes=90) and turn_time({}) is None
+    assert {key: module.turn_minutes for key, module in MODULES.items()} == {
+        "exobase": 0,
+        "colony": 0,
+        "spacebase": 1440,
+        "europa": 1440,
+    }
+    assert with_turn_time(1440, {}, keep) == {"turn_time": 1440}
+    assert with_turn_time(1440, {"turn_time": 0}, keep) == {}
+    assert with_turn_time(0, {"scenario": "x"}, keep) == {"scenario": "x"}
+    assert with_turn_time(0, {"turn_time": 1}, keep) == {"turn_time": 1}
+    assert turn_time({"turn_time": 90}) == TurnTime(timedelta(minutes=90)) and turn_time({}) is None
 
 
 def test_the_game_options_are_cleaned_without_the_turn_time() -> None:
@@ -44,11 +52,24 @@ def test_the_game_options_are_cleaned_without_the_turn_time() -> None:
         seen.append(dict(options))
         return {"mode": "normal"}
 
-    assert with_turn_time("exobase", {"turn_time": 5, "team": True}, clean) == {
+    assert with_turn_time(0, {"turn_time": 5, "team": True, "reminders": "90, 25"}, clean) == {
         "mode": "normal",
         "turn_time": 5,
+        "reminders": [25, 90],
     }
     assert seen == [{"team": True}]
+
+
+@pytest.mark.parametrize("bad", ["0,50", "100", "soon", "", "50,,90"])
+def test_bad_reminder_points_are_refused(bad: str) -> None:
+    with pytest.raises(ValueError, match="percentages"):
+        with_turn_time(0, {"turn_time": 60, "reminders": bad}, keep)
+
+
+def test_chosen_reminder_points_replace_the_usual_ones() -> None:
+    assert reminder_offsets(TurnTime(HOUR, (25, 75))) == [timedelta(minutes=15), timedelta(minutes=45)]
+    assert reminder_offsets(TurnTime(HOUR, ())) == []
+    assert turn_time({"turn_time": 60, "reminders": [10]}) == TurnTime(HOUR, (10,))
 
 
 @pytest.mark.parametrize(
@@ -62,7 +83,7 @@ def test_the_game_options_are_cleaned_without_the_turn_time() -> None:
     ],
 )
 def test_reminders_at_half_time_and_near_the_end(turn: timedelta, offsets: list[timedelta]) -> None:
-    assert reminder_offsets(turn) == offsets
+    assert reminder_offsets(TurnTime(turn)) == offsets
 
 
 @pytest.mark.parametrize(
@@ -82,7 +103,7 @@ def test_time_left_reads_short(delta: timedelta, text: str) -> None:
 
 def test_a_move_replaces_the_actors_clock_and_those_of_seats_that_came_or_went() -> None:
     changes = after_move(
-        HOUR,
+        TurnTime(HOUR),
         NOW,
         seats=4,
         before=frozenset({0, 1}),
@@ -112,14 +133,14 @@ def test_the_run_of_misses() -> None:
 
 def test_a_timeout_plays_on_at_once_then_gives_a_full_turn() -> None:
     first = after_timeout(
-        HOUR, NOW, _row(0, None), seats=2, before=frozenset({0}), after=frozenset({0}), streaks={}
+        TurnTime(HOUR), NOW, _row(0, None), seats=2, before=frozenset({0}), after=frozenset({0}), streaks={}
     )
     assert first.fired == 1 and first.close[0] == "timeout"
     assert [(r.kind, r.due_at, r.misses, r.payload) for r in first.add] == [
         ("deadline", NOW, 1, {"chain": 1})
     ]
     last = after_timeout(
-        HOUR,
+        TurnTime(HOUR),
         NOW,
         _row(1, None, chain=MAX_CHAIN),
         seats=2,
@@ -135,7 +156,13 @@ def test_beside_other_waiting_seats_a_timeout_plays_on_through_the_step() -> Non
     # A simultaneous phase of several small moves (dice kept one by one): the seat's whole step
     # is played at once, and the other seat keeps its clock.
     changes = after_timeout(
-        HOUR, NOW, _row(0, None), seats=2, before=frozenset({0, 1}), after=frozenset({0, 1}), streaks={}
+        TurnTime(HOUR),
+        NOW,
+        _row(0, None),
+        seats=2,
+        before=frozenset({0, 1}),
+        after=frozenset({0, 1}),
+        streaks={},
     )
     assert [(r.seat, r.kind, r.due_at, r.payload) for r in changes.add] == [
         (0, "deadline", NOW, {"chain": 1})
@@ -146,7 +173,13 @@ def test_beside_other_waiting_seats_a_timeout_plays_on_through_the_step() -> Non
 def test_a_timeout_that_opens_a_new_step_gives_a_new_turn() -> None:
     # The seat's move ended the round: everyone is waited for again, the seat on a full clock.
     changes = after_timeout(
-        HOUR, NOW, _row(0, None), seats=2, before=frozenset({0}), after=frozenset({0, 1}), streaks={}
+        TurnTime(HOUR),
+        NOW,
+        _row(0, None),
+        seats=2,
+        before=frozenset({0}),
+        after=frozenset({0, 1}),
+        streaks={},
     )
     assert [(r.seat, r.kind, r.due_at) for r in changes.add if r.kind == "deadline"] == [
         (1, "deadline", NOW + HOUR),

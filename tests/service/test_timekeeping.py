@@ -386,3 +386,28 @@ async def test_a_hidden_information_timeout_posts_and_logs_no_secret(
     assert re.findall(r"\bk\d+\b", logged) == []
     assert [name for name in CARDS.values() if name in logged] == []
     assert {CARDS[c] for c in hands[0]} - held, "Alice's timeout played one of her cards"
+
+
+async def test_the_host_chooses_the_reminder_points_at_start(service: GameService, clock: Clock) -> None:
+    record = await two_players(service, reminders="25,75")
+    assert record.options["reminders"] == [25, 75]
+    assert table(await pending(service, record.id)) == [
+        (0, "reminder", timedelta(minutes=15)),
+        (0, "reminder", timedelta(minutes=45)),
+        (0, "deadline", timedelta(minutes=60)),
+    ]
+    posts = await fire_due(service, clock.at(minutes=16))
+    assert [p.reply.text for p in posts] == ["<@11> your move in Turns: 44 min left."]
+    await service.act(HERE, ALICE, Action.of("end"))
+    # Bob's clock keeps the game's points.
+    assert [row.due_at - T0 for row in await pending(service, record.id)][:2] == [
+        timedelta(minutes=31),
+        timedelta(minutes=61),
+    ]
+
+
+async def test_no_reminders_when_the_host_says_none(service: GameService) -> None:
+    record = await two_players(service, reminders="none")
+    assert table(await pending(service, record.id)) == [(0, "deadline", timedelta(minutes=60))]
+    with pytest.raises(NotAllowedError, match="percentages"):
+        await service.start(Where(1, 201), ALICE, "turns", {"turn_time": 60, "reminders": "150"})
