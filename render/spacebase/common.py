@@ -14,6 +14,8 @@ MARGIN = 20
 TITLE = 30
 BODY = 22
 SMALL = 19
+# One line of BODY text: its box is this tall, so lines this far apart never touch.
+LINE = 27
 
 BLUE: Rgb = (90, 170, 255)
 RED: Rgb = (255, 110, 100)
@@ -118,5 +120,5 @@ def reward_lines(
         shown[-1] = ", ".join([shown[-1], *lines[most:]])
     for line in shown:
         canvas.text(x, y, line, BODY, fill, max_width=width)
-        y += 26
+        y += LINE
     return y

@@ -1,0 +1,115 @@
+"""Space Base images over a seeded game of the real engine: each draws, stays small, shows its numbers
+and stays readable at the ~550 px Discord shows it at."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import Event
+from engine.spacebase import RULES
+from render.canvas import Canvas
+from render.registry import render_images
+from render.spacebase.board import draw_board
+from render.spacebase.tables import draw_scores, draw_shipyard
+from tests.render.conftest import open_png
+
+SHOWN_WIDTH = 550
+# The smallest text line, as Discord scales the image down, in pixels.
+SMALLEST_LINE = 9
+MAX_BYTES = 500_000
+
+
+def _views(expansion: str, players: int, seed: int, every: int = 12) -> list[dict[str, Any]]:
+    """The table's view every ``every`` moves of a game the AI plays to its end."""
+    state = RULES.setup([f"P{n}" for n in range(players)], {"expansion": expansion}, seed)
+    views = [RULES.view(state, None)]
+    step = 0
+    while RULES.outcome(state) is None and step < 3000:
+        seat = min(RULES.to_move(state))
+        action = RULES.timeout_action(state, seat)
+        assert action is not None
+        state, _events = RULES.apply(state, seat, action)
+        step += 1
+        if step % every == 0:
+            views.append(RULES.view(state, None))
+    views.append(RULES.view(state, None))
+    return views
+
+
+@pytest.fixture(scope="module", params=[("base", 3, 5), ("genesis", 5, 9)], ids=["base-3", "genesis-5"])
+def views(request: pytest.FixtureRequest) -> list[dict[str, Any]]:
+    expansion, players, seed = request.param
+    return _views(expansion, players, seed)
+
+
+def _texts(canvas: Canvas) -> list[str]:
+    return [placed.text for placed in canvas.texts]
+
+
+def _readable(canvas: Canvas) -> None:
+    assert canvas.overlapping_texts() == []
+    scale = SHOWN_WIDTH / canvas.width
+    smallest = min(placed.box[3] - placed.box[1] for placed in canvas.texts)
+    assert smallest * scale >= SMALLEST_LINE
+
+
+def test_every_image_draws_small_enough(views: list[dict[str, Any]]) -> None:
+    for view in views[:: max(1, len(views) // 4)]:
+        drawn = render_images("spacebase", view, [])
+        assert {image.filename for image in drawn} == {"board.png", "scores.png", "shipyard.png"}
+        for image in drawn:
+            assert len(image.data) < MAX_BYTES
+            assert open_png(image.data).width <= 960
+
+
+def test_each_board_shows_its_seats_numbers_ships_and_cubes(views: list[dict[str, Any]]) -> None:
+    for view in (views[len(views) // 2], views[-1]):
+        for me in view["players"]:
+            canvas = draw_board(view, me["seat"])
+            texts = _texts(canvas)
+            _readable(canvas)
+            assert f"{me['vp']} VP   {me['credits']} credits   income {me['income']}" in texts
+            assert {str(n) for n in range(1, 13)} <= set(texts)
+            for sector in me["sectors"]:
+                deployed = sector["deployed"]
+                if deployed:
+                    assert f"{len(deployed)} ship{'s' if len(deployed) > 1 else ''}" in texts
+                station = sector["station"]
+                if station and station.get("ability"):
+                    need = station["ability"]["need"]
+                    assert any(t.startswith(f"{station['charges']}/{need} →") for t in texts)
+                if station and station["type"] == "colony":
+                    assert "Colony" in texts
+
+
+def test_the_score_track_shows_everyone_and_the_goal(views: list[dict[str, Any]]) -> None:
+    for view in views:
+        canvas = draw_scores(view)
+        texts = _texts(canvas)
+        _readable(canvas)
+        assert "Score track · goal 40 VP" in texts
+        for me in view["players"]:
+            assert f"{me['vp']} VP" in texts
+            assert f"{me['credits']} cr · +{me['income']}" in texts
+
+
+def test_the_shipyard_shows_every_card_and_its_price(views: list[dict[str, Any]]) -> None:
+    for view in (views[0], views[len(views) // 2]):
+        canvas = draw_shipyard(view)
+        texts = _texts(canvas)
+        _readable(canvas)
+        cards = [c for row in view["shipyard"].values() for c in row]
+        cards += [c["card"] for c in view["colonies"] if c["card"]]
+        for card in cards:
+            assert str(card["cost"]) in texts
+
+
+def test_the_dice_show_both_dice_and_the_sum(views: list[dict[str, Any]]) -> None:
+    rolled = next(view for view in views if len(view["dice"]) == 2)
+    roll = Event("dice_rolled", "The dice are rolled.", {"dice": rolled["dice"]})
+    (dice,) = render_images("spacebase", rolled, [roll], which={"dice"})
+    a, b = rolled["dice"]
+    assert dice.filename == "dice.png" and f"sum {a + b}" in dice.description
+    assert len(dice.data) < MAX_BYTES and open_png(dice.data).width <= 960
