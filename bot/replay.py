@@ -31,13 +31,20 @@ def replay(rules: Rules[Any], record: GameRecord, actions: Sequence[ActionRecord
 
 
 def take_back(
-    rules: Rules[Any], record: GameRecord, before: Any, rows: Sequence[ActionRecord], current: Any
+    rules: Rules[Any],
+    record: GameRecord,
+    before: Any,
+    rows: Sequence[ActionRecord],
+    current: Any,
+    *,
+    reveals: str = "rolled dice or revealed cards",
 ) -> Any:
     """The state as if ``rows[0]`` (applied to ``before``) had never been taken; ``rows[1:]`` are the
     later moves, applied again in order.
 
     Raises NotAllowedError when the log and the snapshot disagree, the engine forbids the undo
-    (dice, a shuffle, a revealed card) or a later move no longer applies without it.
+    (dice, a shuffle, a revealed card: ``reveals`` words it for the game) or a later move no longer
+    applies without it.
     """
     taken = rows[0]
     try:
@@ -46,7 +53,7 @@ def take_back(
         log.error("game %d: action %d does not apply to its stored before-state", record.id, taken.seq)
         raise NotAllowedError(UNREPLAYABLE) from exc
     if not rules.can_undo(before, after):
-        raise NotAllowedError("That action rolled dice or revealed cards; it cannot be undone.")
+        raise NotAllowedError(f"That action {reveals}; it cannot be undone.")
     rebuilt, without = after, before
     for row in rows[1:]:
         action = Action.from_json(row.action)

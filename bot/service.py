@@ -48,7 +48,14 @@ from bot.store import (
     StoreError,
 )
 from bot.timekeeping import Timekeeping
-from bot.turns import explain_refusal, may_undo, option_values, seat_names, undo_target
+from bot.turns import (
+    REVEALS,
+    explain_refusal,
+    later_movers,
+    may_undo,
+    option_values,
+    undo_target,
+)
 from engine.core import Action, EngineError, Rules
 
 log = logging.getLogger(__name__)
@@ -93,6 +100,7 @@ class GameService(Timekeeping):
         self._games = {key: game.rules for key, game in games.items()}
         self._frontends = {key: game.frontend for key, game in games.items()}
         self._turn_minutes = {key: game.module.turn_minutes for key, game in games.items() if game.module}
+        self._reveals = {key: game.module.reveals for key, game in games.items() if game.module}
         self._seeds = seeds or (lambda: secrets.randbits(31))
         self.clock = clock or (lambda: datetime.now(UTC))
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -382,16 +390,14 @@ class GameService(Timekeeping):
                 current = self._state(record)
                 with _storage():
                     recent = await self.repo.recent_actions(record.id, UNDO_REACH * len(record.seats) + 1)
-                index = undo_target(record, seat, recent)
+                reveals = self._reveals.get(record.kind, REVEALS)
+                index = undo_target(record, seat, recent, reveals=reveals)
                 for row in recent[index:]:
                     damaged_log(record, row)
                 taken = recent[index]
                 before = await self._before(rules, record, taken, len(recent) - index)
-                restored = take_back(rules, record, before, recent[index:], current)
-                later = recent[index + 1 :]
-                if later and len(waiting(rules, before)) < 2:
-                    names = seat_names(record, sorted({row.seat for row in later}))
-                    raise NotAllowedError(f"{names} moved after you; only the last move can be taken back.")
+                later_movers(record, recent[index:], len(waiting(rules, before)) > 1)
+                restored = take_back(rules, record, before, recent[index:], current, reveals=reveals)
                 label = rules.describe(Action.from_json(taken.action), before)
                 with _storage():
                     record = await self.repo.remove_action(

@@ -15,6 +15,9 @@ from bot.games.spec import GameFrontend
 from bot.store import ActionRecord, GameRecord
 from engine.core import Action, Rules
 
+# What a step that cannot be taken back did, for a game that does not say (see GameModule.reveals).
+REVEALS = "rolled dice or revealed cards"
+
 
 def seat_names(record: GameRecord, seats: Iterable[int]) -> str:
     """The players of ``seats``, joined for a sentence ("Alice", "Alice and Bob")."""
@@ -50,25 +53,40 @@ def explain_refusal(
     return turn
 
 
-def undo_target(record: GameRecord, seat: int, rows: Sequence[ActionRecord]) -> int:
+def undo_target(
+    record: GameRecord, seat: int, rows: Sequence[ActionRecord], *, reveals: str = REVEALS
+) -> int:
     """The index in ``rows`` of the action ``seat`` may take back: its own last one.
 
     Raises NotAllowedError when there is none, it revealed something, or something was revealed
     after it (each player takes back only their own moves; the caller checks that any later moves
-    of others were made in the same simultaneous step).
+    of others were made in the same simultaneous step). ``reveals`` says what a step that cannot be
+    taken back does in this game ("revealed cards" where there are no dice).
     """
     if not rows:
         raise NotAllowedError("There is nothing to undo.")
     mine = [index for index, row in enumerate(rows) if row.seat == seat]
-    last = len(rows) - 1
     index = mine[-1] if mine else None
     reachable = index is not None and all(row.undoable for row in rows[index:])
-    if index is None or (index != last and not reachable):
-        return_to = seat_names(record, [rows[-1].seat])
-        raise NotAllowedError(f"Only {return_to} can take back their own action.")
+    if index is None or (index != len(rows) - 1 and not reachable):
+        last = rows[-1]
+        who = seat_names(record, [last.seat])
+        if not last.undoable:
+            step = str(last.action.get("kind", "move")).replace("_", " ")
+            raise NotAllowedError(f"{who}'s {step} {reveals}; nothing can be taken back.")
+        raise NotAllowedError(f"Only {who} can take back their own move now.")
     if not rows[index].undoable:
-        raise NotAllowedError("Your last action rolled dice or revealed cards; it cannot be undone.")
+        raise NotAllowedError(f"Your last action {reveals}; it cannot be undone.")
     return index
+
+
+def later_movers(record: GameRecord, rows: Sequence[ActionRecord], simultaneous: bool) -> None:
+    """Raises NotAllowedError when others moved after the actor's move ``rows[0]`` outside a
+    simultaneous step: then only the very last move of the game can be taken back, by its player."""
+    later = rows[1:]
+    if later and not simultaneous:
+        names = seat_names(record, sorted({row.seat for row in later}))
+        raise NotAllowedError(f"{names} moved after you, so only {names} can take a move back now.")
 
 
 def may_undo(record: GameRecord, user_id: int, last: ActionRecord | None) -> bool:

@@ -150,7 +150,7 @@ async def test_colony_console_gathers_the_table_and_takes_turns(tmp_path: Path) 
     assert "**Ann**'s turn · 3 actions left" in text
     # Colony hands are open on the table, so the console names the card drawn.
     assert re.search(r"^Ann draws (?!a card)[A-Z][\w ]+\.$", text, re.MULTILINE)
-    assert "! Your last action rolled dice or revealed cards; it cannot be undone." in text
+    assert "! Your last action revealed cards; it cannot be undone." in text
     assert "! It is Ann's move; wait for yours." in text
     assert "**Bea**'s turn" in text
     assert "Subcommands: start, status, rules, undo, abandon, character, draw" in text

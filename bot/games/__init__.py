@@ -70,6 +70,7 @@ MODULES: dict[str, GameModule] = {
             "COLONY_CONTENT_DIR",
             "engine.colony",
             _colony_images,
+            reveals="revealed cards",
         ),
         GameModule(
             "spacebase",

@@ -43,6 +43,7 @@ class GameModule:
     engine: str
     images: Callable[[Rules[Any]], None] | None = None
     turn_minutes: int = 0
+    reveals: str = "rolled dice or revealed cards"
 
     @property
     def simulate(self) -> Callable[..., Any]:
