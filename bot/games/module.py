@@ -34,6 +34,8 @@ class GameModule:
     ``docs.card_reference`` writes the card reference (imported only when a tool asks for them).
     The images are drawn by ``render.registry`` under the game's key; ``images(rules)``, where a
     renderer reads card texts the view does not carry, hands it the cards in play.
+    ``turn_minutes`` is the turn time a game gets when the host names none (0: no clock);
+    ``reveals`` words what a step that cannot be taken back did ("revealed cards" without dice).
     """
 
     key: str

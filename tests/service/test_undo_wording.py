@@ -46,5 +46,5 @@ async def test_a_later_move_that_revealed_cards_is_named_without_dice(svc: GameS
     with pytest.raises(NotAllowedError) as refused:
         await svc.undo(HERE, ALICE)
     assert str(refused.value) == "Bob's draw revealed cards; nothing can be taken back."
-    with pytest.raises(NotAllowedError, match="^Your last action revealed cards; it cannot be undone.$"):
+    with pytest.raises(NotAllowedError, match=r"^Your last action revealed cards; it cannot be undone\.$"):
         await svc.undo(HERE, BOB)
