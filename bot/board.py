@@ -89,9 +89,23 @@ async def board_reply(
     shown = public_events(change.events)
     # A move picks the images it changed, even one whose events are all secret (a hidden choice).
     moved = bool(shown) or change.actor_seat is not None
-    which = frontend.images(shown) if moved and frontend.images is not None else None
+    # A channel whose last images are unknown (a board Discord refused, a restart) gets them all.
+    known = not public or rendering.remembers(record.id)
+    which = frontend.images(shown) if moved and known and frontend.images is not None else None
+    # The channel's memory of what it shows leaves out standing images that did not change; a game's
+    # first board shows them all, and a status (private) shows all and leaves that memory as it was.
     images = (
-        await rendering.render(record.kind, view, shown, sorted(which) if which else None) if render else []
+        await rendering.render(
+            record.kind,
+            view,
+            shown,
+            sorted(which) if which else None,
+            game_key=record.id,
+            only_changed=public and change.before is not None,
+            public=public,
+        )
+        if render
+        else []
     )
     lines = [text] if text else []
     # Without images (no renderer, or a quiet status) the text has to show the table; a move whose
@@ -120,6 +134,7 @@ async def board_reply(
         buttons=buttons,
         mentions=mentions(record, rules, state, change.before),
         channel_id=record.channel_id,
+        game_id=record.id,
     )
     if hidden:
         reply.private = await _private_messages(record, rules, frontend, state, change, render=render)

@@ -38,6 +38,11 @@ def forget(game_key: Hashable) -> None:
     _posted.pop(game_key, None)
 
 
+def remembers(game_key: Hashable) -> bool:
+    """Whether the bridge knows what ``game_key``'s channel was last shown (not after ``forget``)."""
+    return game_key in _posted
+
+
 def _renderer() -> Any | None:
     try:
         return importlib.import_module("render.registry")

@@ -77,7 +77,8 @@ class Reply:
     """A message for the channel (or, ``ephemeral``, for the actor alone) plus private deliveries.
 
     ``channel_id`` names the game's channel when it differs from where the interaction came
-    from (a click in a DM posts its public part in the game's channel).
+    from (a click in a DM posts its public part in the game's channel); ``game_id`` names the game
+    a board shows (so a board Discord refused can be posted whole next time).
     """
 
     text: str
@@ -87,3 +88,4 @@ class Reply:
     mentions: list[int] = field(default_factory=list)
     private: list[PrivateMessage] = field(default_factory=list)
     channel_id: int | None = None
+    game_id: int | None = None

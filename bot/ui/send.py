@@ -8,7 +8,11 @@ The service saves before it answers, so a public reply is always a change that i
 already stored. When Discord refuses to post one (rate limited, a server error),
 ``send_reply`` raises ``NotPosted``: the error handler then tells the player the
 truth (saved, not shown), and the board is kept to be posted again by the next
-answer in that channel that gets through.
+answer in that channel that gets through. What the channel was shown is forgotten then, so the
+next move in it posts every image again, not only the ones it changed.
+
+A player whose DMs are closed is told where to look when their turn comes (or the first time a DM
+fails in a game), never after every move.
 """
 
 from __future__ import annotations
@@ -16,13 +20,15 @@ from __future__ import annotations
 import io
 import logging
 import weakref
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
 import discord
 
+from bot import rendering
 from bot.games.text import split_messages
-from bot.replies import Image, PrivateMessage, Reply
+from bot.replies import Button, Image, PrivateMessage, Reply
 from bot.ui.buttons import build_view
 
 log = logging.getLogger(__name__)
@@ -38,6 +44,11 @@ _PRIVATE_DEFER = "deferred_privately"
 UNKNOWN_MESSAGE = 10008
 # Per bot, per channel: the last public reply Discord refused, to post again once it answers.
 _UNPOSTED: weakref.WeakKeyDictionary[discord.Client, dict[int, Reply]] = weakref.WeakKeyDictionary()
+# Per bot: the (game, user) pairs whose DMs were last refused, most recent last, at most REMEMBERED_DMS.
+_CLOSED: weakref.WeakKeyDictionary[discord.Client, OrderedDict[tuple[int | None, int], None]] = (
+    weakref.WeakKeyDictionary()
+)
+REMEMBERED_DMS = 4096
 
 
 class NotPosted(Exception):
@@ -72,8 +83,8 @@ def _content(reply: Reply) -> str:
     return text or "\u200b"
 
 
-def _still_view(reply: Reply) -> discord.ui.View | None:
-    view = build_view(reply.buttons)
+def _still_view(buttons: list[Button]) -> discord.ui.View | None:
+    view = build_view(buttons)
     if view is not None:
         # Every item is a DynamicItem routed by custom id, so the library need not keep the view:
         # a stopped view is sent as components only, with no store entry and no timeout task.
@@ -92,7 +103,7 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
     if reply.images:
         kwargs["files"] = _files(reply.images)
         kwargs["embeds"] = _embeds(reply.images)
-    view = _still_view(reply)
+    view = _still_view(reply.buttons)
     if view is not None:
         kwargs["view"] = view
     return kwargs
@@ -138,10 +149,17 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, hint: st
             raise
         log.warning("Discord refused a saved reply in channel %s: %s", interaction.channel_id, exc)
         _unposted(interaction)[_channel_key(interaction)] = reply
+        _unseen(reply)
         await _deliver_all(interaction, reply, hint)
         raise NotPosted(hint, exc.status) from exc
     await _deliver_all(interaction, reply, hint)
     await _catch_up(interaction, reply)
+
+
+def _unseen(reply: Reply) -> None:
+    # The channel never got this board: its next board must bring every image, changed or not.
+    if reply.game_id is not None:
+        rendering.forget(reply.game_id)
 
 
 def _unposted(interaction: discord.Interaction) -> dict[int, Reply]:
@@ -155,7 +173,7 @@ def _channel_key(interaction: discord.Interaction) -> int:
 async def _deliver_all(interaction: discord.Interaction, reply: Reply, hint: str) -> None:
     # The move is saved whether or not its public message got through: private views go out.
     for message in reply.private:
-        await deliver_private(interaction, message, hint=hint)
+        await deliver_private(interaction, reply, message, hint=hint)
 
 
 async def _catch_up(interaction: discord.Interaction, answered: Reply) -> None:
@@ -203,17 +221,38 @@ async def _post_part(interaction: discord.Interaction, reply: Reply) -> None:
         await channel.send(**message_kwargs(reply))
 
 
-async def deliver_private(interaction: discord.Interaction, message: PrivateMessage, *, hint: str) -> None:
-    """DM ``message``; when the DM fails, tell the player in the channel where to look instead.
+async def deliver_private(
+    interaction: discord.Interaction, reply: Reply, message: PrivateMessage, *, hint: str
+) -> None:
+    """DM ``message`` (part of ``reply``); when the DM fails, tell the player in the channel where to
+    look instead, if :func:`_note_due` says it is time.
 
     Never raises on a refused DM: the game goes on without it.
     """
-    if not await _dm(interaction.client, message):
+    delivered = await _dm(interaction.client, message)
+    if _note_due(interaction.client, reply, message, delivered=delivered):
         note = _dm_closed_note(message, hint)
         try:
             await _post(interaction, note)
         except discord.HTTPException:
             log.exception("Could not tell user %s that their DMs are closed.", message.user_id)
+
+
+def _note_due(client: discord.Client, reply: Reply, message: PrivateMessage, *, delivered: bool) -> bool:
+    """Whether the channel should tell ``message``'s player that their DM failed: the first time in
+    this game, and again only when their turn comes (``reply`` pings them); a DM that gets through
+    starts the count afresh."""
+    refused = _CLOSED.setdefault(client, OrderedDict())
+    key = (reply.game_id, message.user_id)
+    if delivered:
+        refused.pop(key, None)
+        return False
+    first = key not in refused
+    refused[key] = None
+    refused.move_to_end(key)
+    while len(refused) > REMEMBERED_DMS:
+        refused.popitem(last=False)
+    return first or message.user_id in reply.mentions
 
 
 def _dm_closed_note(message: PrivateMessage, hint: str) -> Reply:
@@ -229,7 +268,8 @@ async def _dm(client: discord.Client, message: PrivateMessage) -> bool:
     if message.images:
         kwargs["files"] = _files(message.images)
         kwargs["embeds"] = _embeds(message.images)
-    view = build_view(list(message.buttons))
+    # Stopped like every other sent view: DMs would otherwise pile up in the library's view store.
+    view = _still_view(list(message.buttons))
     if view is not None:
         kwargs["view"] = view
     try:
@@ -246,10 +286,15 @@ async def post_in_channel(client: discord.Client, channel_id: int, reply: Reply,
     """Post ``reply`` in the game's channel (a click came from a DM) and deliver its private messages;
     a closed DM is noted in that channel. Raises discord.HTTPException when the channel refuses."""
     channel = client.get_partial_messageable(channel_id)
-    for part in parts(reply):
-        await channel.send(**message_kwargs(part))
+    try:
+        for part in parts(reply):
+            await channel.send(**message_kwargs(part))
+    except discord.HTTPException:
+        _unseen(reply)
+        raise
     for message in reply.private:
-        if not await _dm(client, message):
+        delivered = await _dm(client, message)
+        if _note_due(client, reply, message, delivered=delivered):
             try:
                 await channel.send(**message_kwargs(_dm_closed_note(message, hint)))
             except discord.HTTPException:

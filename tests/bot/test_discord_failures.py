@@ -12,9 +12,10 @@ import discord
 import pytest
 
 from bot.app import GameBot
+from bot.games.europa import FRONTEND as EUROPA
 from bot.service import GameService
-from tests.bot.conftest import MakeBot, feed, posted, since, stored
-from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, Call, FakeDiscord, Person
+from tests.bot.conftest import MakeBot, button, feed, posted, since, stored
+from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
 
 HOST = Person(11, "Alice")
 FRIEND = Person(12, "Bob")
@@ -145,3 +146,99 @@ async def test_ephemeral_answers_keep_no_view_tasks(make_bot: MakeBot, fake: Fla
         assert calls[-1].custom_ids and calls[-1].flags & EPHEMERAL
     assert len(asyncio.all_tasks()) == tasks
     assert store._synced_message_views == {} and store._views == {}
+
+
+def _channel_images(fake: FlakyDiscord) -> dict[str, bytes]:
+    """The newest copy of each image the channel shows (refused and private messages aside)."""
+    shown: dict[str, bytes] = {}
+    for call in posted(fake.calls):
+        if call in fake.refused or call.flags & EPHEMERAL or not call.files:
+            continue
+        if call.url.endswith(f"/channels/{CHANNEL_ID}/messages") or "/webhooks/" in call.url:
+            shown.update(call.files)
+    return shown
+
+
+async def test_after_a_refused_board_the_next_move_brings_every_image_up_to_date(
+    bot: GameBot, fake: FlakyDiscord
+) -> None:
+    await _run(bot, fake, fake.command(HOST, "exobase", "start"))
+    await _run(bot, fake, fake.command(HOST, "exobase", "instant", founder="mara", ability="founder:0"))
+    fake.refuse = followups(_http(discord.DiscordServerError, 503))
+    # Working the quarry's task changes the rows too; that board never reaches the channel.
+    await _run(
+        bot, fake, fake.command(HOST, "exobase", "task", founder="mara", card="quarry", resource="minerals")
+    )
+    fake.refuse = None
+    # The next answer is a move that leaves the rows as they are, not a status: it must still bring
+    # the rows the channel never got.
+    board = posted(
+        await _run(bot, fake, fake.command(HOST, "exobase", "instant", founder="tamsin", ability="founder:0"))
+    )[-1]
+    assert not board.flags & EPHEMERAL and "rows.png" in dict(board.files)
+    record = await stored(bot)
+    assert record is not None and record.version == 3
+    status = posted(await _run(bot, fake, fake.command(HOST, "exobase", "status")))[-1]
+    standing = {name: data for name, data in status.files if name != "dice.png"}
+    shown = _channel_images(fake)
+    assert {name: shown.get(name) for name in standing} == standing
+
+
+async def _europa(bot: GameBot, fake: FlakyDiscord, steps: int) -> tuple[list[Call], int]:
+    """Alice and Bob play ``steps`` moves of Europa by slash command; every call, and how many times
+    the game newly waited on Bob."""
+    commands = {spec.kind: spec.name for spec in EUROPA.commands}
+    rules = bot.service._rules("europa")
+    calls: list[Call] = []
+    lobby = posted(await _run(bot, fake, fake.command(HOST, "europa", "start")))[-1]
+    lobby = posted(await _run(bot, fake, fake.click(FRIEND, lobby, button(lobby, ":join"))))[-1]
+    calls += await _run(bot, fake, fake.click(HOST, lobby, button(lobby, ":begin")))
+    record = await stored(bot)
+    assert record is not None and record.snapshot is not None
+    state = rules.from_json(record.snapshot)
+    turns = int(1 in rules.to_move(state))
+    for _ in range(steps):
+        if rules.outcome(state) is not None:
+            break
+        seat = min(rules.to_move(state))
+        action = rules.timeout_action(state, seat)
+        assert action is not None
+        person = (HOST, FRIEND)[seat]
+        calls += await _run(bot, fake, fake.command(person, "europa", commands[action.kind], **action.params))
+        record = await stored(bot)
+        assert record is not None and record.snapshot is not None
+        after = rules.from_json(record.snapshot)
+        turns += int(1 in rules.to_move(after) and 1 not in rules.to_move(state))
+        state = after
+    return calls, turns
+
+
+async def test_dm_views_keep_no_store_entries_or_tasks(make_bot: MakeBot, fake: FlakyDiscord) -> None:
+    bot = await make_bot()
+    bot.service = GameService(bot.service.repo, render=False, seeds=lambda: 7)
+    tasks = len(asyncio.all_tasks())
+    calls, _ = await _europa(bot, fake, 40)
+    dms = [call for call in posted(calls) if dm_recipient(fake, call) is not None and call.custom_ids]
+    assert len(dms) > 20
+    store = bot._connection._view_store
+    assert store._synced_message_views == {} and store._views == {}
+    assert len(asyncio.all_tasks()) <= tasks
+
+
+async def test_closed_dms_are_noted_when_the_turn_comes_not_after_every_move(
+    make_bot: MakeBot, fake: FlakyDiscord
+) -> None:
+    bot = await make_bot()
+    bot.service = GameService(bot.service.repo, render=False, seeds=lambda: 7)
+    fake.closed_dms.add(FRIEND.user_id)
+    calls, turns = await _europa(bot, fake, 120)
+    notes = [
+        call
+        for call in posted(calls)
+        if "cannot send you direct messages" in call.content and dm_recipient(fake, call) is None
+    ]
+    refused = [call for call in calls if dm_recipient(fake, call) == FRIEND.user_id]
+    assert notes and all(f"<@{FRIEND.user_id}>" in note.content for note in notes)
+    # One note when the game begins waiting on Bob, none for the moves in between.
+    assert turns > 3 and len(notes) <= turns + 1
+    assert len(notes) < len(refused) // 2

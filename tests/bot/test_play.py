@@ -158,3 +158,39 @@ async def test_the_undo_button_takes_back_a_placement(bot: GameBot, fake: FakeDi
     assert reply.flags & EPHEMERAL == 0 and "takes back" in reply.content
     after = await stored(bot)
     assert after is not None and before is not None and after.snapshot == before.snapshot
+
+
+def _files(call: Call) -> dict[str, bytes]:
+    return dict(call.files)
+
+
+async def test_the_channel_gets_only_the_images_that_changed(bot: GameBot, fake: FakeDiscord) -> None:
+    """Every public board brings the standing images whose picture changed and leaves out the rest;
+    a status, shown to one person, always brings them all."""
+    start = posted(await _run(bot, fake, fake.command(ALICE, "exobase", "start")))[-1]
+    shown = _files(start)
+    standing = set(shown)
+    assert {"base.png", "panel.png", "rows.png"} <= standing
+    left_out = 0
+    for _ in range(4):
+        # The end of a placement phase starts a new phase, which used to re-post every image.
+        action = next(a for a in await _legal(bot) if a.kind in ("end_placement", "work"))
+        board = posted(
+            await _run(
+                bot, fake, fake.command(ALICE, "exobase", action.kind.replace("_", "-"), **action.params)
+            )
+        )[-1]
+        assert not board.flags & EPHEMERAL
+        status = posted(await _run(bot, fake, fake.command(ALICE, "exobase", "status")))[-1]
+        everything = _files(status)
+        assert standing <= set(everything)
+        for name, data in _files(board).items():
+            if name in standing:
+                # Posted: it changed, and it is the picture of the game as it now stands.
+                assert data != shown[name] and data == everything[name]
+                shown[name] = data
+        for name in standing - set(_files(board)):
+            # Left out: the channel's copy is still the right picture.
+            assert everything[name] == shown[name]
+            left_out += 1
+    assert left_out > 0
