@@ -1,4 +1,4 @@
-"""Bridge to the renderer: images off the event loop, text-only when a game has no renderer.
+"""Bridge to the renderer: images off the event loop, text only for a game without images.
 
 Rendered images are kept in a bounded cache by content key, so a view that draws the same picture
 again costs a lookup. Given a ``game_key``, the bridge also remembers which pictures that game's
@@ -8,7 +8,6 @@ channel last got and leaves out the standing images (board, base...) that have n
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
@@ -16,6 +15,7 @@ from typing import Any
 
 from bot.replies import Image
 from engine.core import Event
+from render import registry
 from render.cache import ImageCache
 
 log = logging.getLogger(__name__)
@@ -43,11 +43,9 @@ def remembers(game_key: Hashable) -> bool:
     return game_key in _posted
 
 
-def _renderer() -> Any | None:
-    try:
-        return importlib.import_module("render.registry")
-    except ImportError:
-        return None
+def _renderer() -> Any:
+    """The renderer's planner (tests put a stand-in here)."""
+    return registry
 
 
 async def render(
@@ -69,16 +67,8 @@ async def render(
     A renderer crash is logged and costs only the images: the action is already saved.
     """
     module = _renderer()
-    if module is None:
-        return []
     wanted = set(which) if which is not None else None
     try:
-        if not hasattr(module, "plan_images"):
-            # A renderer that only draws: nothing to key, cache or skip.
-            drawn = await asyncio.to_thread(
-                module.render_images, game, dict(view), list(events), which=wanted
-            )
-            return [Image(r.filename, r.data, r.description) for r in drawn]
         planned = module.plan_images(game, dict(view), list(events), which=wanted)
         if game_key is not None and only_changed:
             shown = _posted.get(game_key, {})

@@ -168,8 +168,6 @@ KINDS: dict[str, tuple[Kind, ...]] = {
         Kind("shipyard", frozenset({"shipyard", "colonies", "deck_counts"}), shipyard_image),
     ),
 }
-NAMES = frozenset(kind.name for kind in KINDS["exobase"])
-COLONY_NAMES = frozenset(kind.name for kind in KINDS["colony"])
 GAME_NAMES = {game: frozenset(kind.name for kind in kinds) for game, kinds in KINDS.items()}
 
 

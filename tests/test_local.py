@@ -21,13 +21,15 @@ TALLY = console_where("tally")
 
 
 def fake_renderer() -> Any:
-    def render_images(game: str, view: dict[str, Any], events: list[Any], which: Any = None) -> list[Any]:
+    def plan_images(game: str, view: dict[str, Any], events: list[Any], which: Any = None) -> list[Any]:
         image = SimpleNamespace(
             filename="table.png", data=b"\x89PNG fake", description=f"total {view['total']}"
         )
-        return [image]
+        return [
+            SimpleNamespace(name="table", standing=True, key=f"table:{view['total']}", draw=lambda: image)
+        ]
 
-    return SimpleNamespace(render_images=render_images)
+    return SimpleNamespace(plan_images=plan_images)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -97,3 +98,22 @@ def test_the_checker_sees_every_import_form(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert _imports(sample) == {"os.path", "discord", "sqlalchemy"}
+
+
+def _sources(*packages: str) -> list[Path]:
+    return [path for package in packages for path in _modules(package)]
+
+
+def test_our_own_packages_are_imported_not_skipped() -> None:
+    # A broken import of our own code must fail the tests, not turn them into skips.
+    pattern = re.compile(r"importorskip\(\s*[\"'](engine|render|bot|migrations|tests)\b")
+    hits = [
+        str(path.relative_to(ROOT)) for path in _sources("tests") if pattern.search(path.read_text("utf-8"))
+    ]
+    assert hits == []
+
+
+def test_the_bot_uses_only_discord_pys_public_command_api() -> None:
+    marker = "__discord_app_commands"
+    hits = [str(path.relative_to(ROOT)) for path in _sources("bot") if marker in path.read_text("utf-8")]
+    assert hits == []

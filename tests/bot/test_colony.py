@@ -116,11 +116,10 @@ async def test_draft_refuses_another_players_pick_and_pings_the_first_player(
     assert _pings(board) == [ALICE.user_id] and board.content.startswith(f"<@{ALICE.user_id}>")
     assert "**Alice**'s turn · 4 actions left" in board.content
     assert {"End turn", "Draw a card"} <= set(_labels(board))
-    if _draws_colony():
-        assert board.files and all(data.startswith(b"\x89PNG") for _, data in board.files)
-        assert [embed["image"]["url"] for embed in board.message["embeds"]] == [
-            f"attachment://{name}" for name, _ in board.files
-        ]
+    assert board.files and all(data.startswith(b"\x89PNG") for _, data in board.files)
+    assert [embed["image"]["url"] for embed in board.message["embeds"]] == [
+        f"attachment://{name}" for name, _ in board.files
+    ]
 
 
 async def test_acting_out_of_turn_is_refused_privately(cbot: GameBot, fake: FakeDiscord) -> None:
@@ -191,9 +190,8 @@ async def test_a_restart_mid_turn_resumes_with_working_buttons(make_bot: MakeBot
     state = await _state(second)
     assert state.turn == 2 and state.seat == 1
     assert _pings(reply) == [BOB.user_id] and "**Bob**'s turn" in reply.content
-    if _draws_colony():
-        # The turn's end reveals an event, and its card comes with the table's images.
-        assert "event.png" in [name for name, _ in reply.files]
+    # The turn's end reveals an event, and its card comes with the table's images.
+    assert "event.png" in [name for name, _ in reply.files]
 
 
 async def test_a_two_player_game_is_played_to_its_end_with_buttons(cbot: GameBot, fake: FakeDiscord) -> None:
@@ -224,16 +222,6 @@ async def test_a_two_player_game_is_played_to_its_end_with_buttons(cbot: GameBot
     assert "Game over" in board.content
     finished = await cbot.service.repo.get_game(1)
     assert finished is not None and finished.status == "finished"
-
-
-def _draws_colony() -> bool:
-    """Whether the renderer draws colony tables (until it does, replies are text only)."""
-    try:
-        from render.registry import render_images
-
-        return bool(render_images("colony", RULES.view(RULES.setup(["a"], {}, 1), None), []))
-    except (ImportError, LookupError, NotImplementedError, ValueError):
-        return False
 
 
 def _sub(action: Action) -> str:

@@ -18,12 +18,16 @@ from tests.render.playout import playout
 
 
 def renderer(result: Any) -> Any:
-    def render_images(game: str, view: dict[str, Any], events: list[Event], which: Any = None) -> Any:
+    """A stand-in planner: plans ``result``'s images, or raises ``result``."""
+
+    def plan_images(game: str, view: dict[str, Any], events: list[Event], which: Any = None) -> Any:
         if isinstance(result, Exception):
             raise result
-        return result
+        return [
+            Planned(image.filename, True, f"{game}:{image.filename}", lambda i=image: i) for image in result
+        ]
 
-    return SimpleNamespace(render_images=render_images)
+    return SimpleNamespace(plan_images=plan_images)
 
 
 async def test_images_are_converted(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -32,9 +36,7 @@ async def test_images_are_converted(monkeypatch: pytest.MonkeyPatch) -> None:
     assert await rendering.render("exobase", {}, [Event("x", "y")]) == [Image("base.png", b"png", "The base")]
 
 
-async def test_no_renderer_means_text_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rendering, "_renderer", lambda: None)
-    assert await rendering.render("exobase", {}, []) == []
+async def test_a_game_without_images_is_text_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rendering, "_renderer", lambda: renderer(ValueError("no renderer for tally")))
     assert await rendering.render("tally", {}, []) == []
 
