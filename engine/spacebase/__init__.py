@@ -2,14 +2,15 @@
 
 Options: ``expansion`` "base"|"genesis", ``variant`` "standard"|"lightspeed", ``ai`` int (AI seats
 added after the named players, named "AI 1", "AI 2"...), ``bonuses`` "balanced"|"printed" (the
-turn-order bonuses: +1 credit for every later seat, or the rulebook's +1/+2 credits, +1/+1 income).
+turn-order bonuses: +1 credit for every later seat, or the rulebook's +1/+2 credits, +1/+1 income),
+``autoroll`` bool (default true).
 
 Actions (``Action.of(kind, **args)``; ``legal_actions`` lists exactly the legal ones)
 ------------------------------------------------------------------------------------
 Light-Speed set-up (every seat at once, secret until all kept):
 - ``keep {cards: "id,id"}`` — the dealt cards to keep and pay for (sorted, comma-separated; "" none).
 The active player's turn:
-- ``roll {}`` — roll the two dice.
+- ``roll {}`` — roll the two dice (the engine rolls itself unless a ready ability could come first).
 - ``choose {option: "sum"|"single"}`` — the activation choice; every seat whose choice matters is
   asked at once (seats for whom both give the same are settled with a ``choice_automatic`` event).
   Also answers a pending bonus roll.
@@ -28,7 +29,9 @@ Pending steps (the head of the queue; only its seat answers):
 - ``pick_sector {sector}`` — gain the deployed rewards of a sector (asked ``n`` times).
 - ``give {seat, card}`` — a trade: the buyer gives first, then the partner gives one back.
 - ``deploy {card}`` — deploy one of your station ships, leaving its sector empty.
-- ``skip {}`` — decline an optional step (claim, buy, move_charge, exchange, shift, deploy).
+- ``skip {}`` — decline an optional step (claim, buy, move_charge, exchange, shift, deploy); in a
+  ``receive`` step (a station ship given in a trade) keep it on station (``deploy {card}``: deploy it);
+  in the reaction window before a turn ends (``reaction_window`` event) keep one's abilities.
 Preferences (any time, any human seat):
 - ``auto {on: bool}`` — when on, the engine makes this seat's activation choices unless a charge or
   a card choice is at stake.
@@ -54,12 +57,43 @@ condition: {stat, at_least}|None}`` and ``reward = {kind, n, text, level?, dir?,
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 from engine.spacebase.content_load import DEFAULT_DIR, load_content
 from engine.spacebase.model import Content
 from engine.spacebase.rules import SpaceRules
 from engine.spacebase.state import SpaceState
 
-CONTENT = load_content(DEFAULT_DIR)
-RULES = SpaceRules(CONTENT)
 
-__all__ = ["CONTENT", "RULES", "Content", "SpaceRules", "SpaceState", "load_content"]
+@cache
+def shipped_content() -> Content:
+    """The shipped cards, read and checked on first use (not at import); raises ContentError."""
+    return load_content(DEFAULT_DIR)
+
+
+@cache
+def shipped_rules() -> SpaceRules:
+    """The rules over the shipped cards, built once on first use."""
+    return SpaceRules(shipped_content())
+
+
+def __getattr__(name: str) -> Any:
+    # ``CONTENT`` and ``RULES`` stay importable, but the card files are read only when first asked for.
+    if name == "CONTENT":
+        return shipped_content()
+    if name == "RULES":
+        return shipped_rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "CONTENT",
+    "RULES",
+    "Content",
+    "SpaceRules",
+    "SpaceState",
+    "load_content",
+    "shipped_content",
+    "shipped_rules",
+]

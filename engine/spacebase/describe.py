@@ -29,6 +29,13 @@ def describe_action(content: Content, action: Action, state: SpaceState) -> str:
         "deploy": f"Deploy {card}",
         "pick_sector": f"Deployed rewards of sector {a.get('sector')}",
     }
+    head = state.pending[0] if state.pending else None
+    if kind == "skip" and head is not None and head["kind"] == "receive":
+        return f"Keep {_name(content, head['card'])} on station"
+    if kind == "skip" and head is None and state.reacting:
+        return "Keep my abilities for later"
+    if kind == "deploy" and head is not None and head["kind"] == "receive":
+        return f"Deploy {card} instead"
     if kind in labels:
         return labels[kind]
     if kind == "choose":

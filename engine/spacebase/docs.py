@@ -8,13 +8,16 @@ CLARIFIED = {
     "28": "swaps with a neighbouring sector's card (a colony only from the station)",
     "69": "exchanges any two of your ships, station or deployed",
     "70": "moves a deployed card one sector, the one just deployed included",
-    "81": "buys a colony besides the normal buy, paying only its price",
-    "84": "gains the deployed rewards of two sectors, the one just deployed included",
+    "81": "a charged ability on your turn: buy a colony besides the normal buy, paying only its "
+    "price, after gaining credits first if you like",
+    "84": "gains the deployed rewards of two sectors (the same one twice if you like), the one "
+    "just deployed included",
     "92": "moves a deployed card into sector 7, 8 or 9",
     "114": "wins the game at once when its ability is used",
     "125": "spends every credit left after its price: 1 VP per 5",
     "128": "charges one cube on every card of every player with room",
-    "130": "trades a card with another player, the buyer giving first",
+    "130": "trades a card with another player, the buyer giving first; a station ship received "
+    "may be deployed instead",
 }
 
 

@@ -18,11 +18,14 @@ def waiting(state: SpaceState) -> frozenset[int]:
         return frozenset(s for s in range(len(state.players)) if str(s) not in state.choices)
     if state.pending:
         return frozenset({int(state.pending[0]["seat"])})
+    if state.reacting:
+        return frozenset(state.react)
     return frozenset({state.active})
 
 
 AUTO_ON, AUTO_OFF = Action.of("auto", on=True), Action.of("auto", on=False)
 AWAY, BACK, END, ROLL = Action.of("away"), Action.of("back"), Action.of("end"), Action.of("roll")
+SKIP = Action.of("skip")
 CHOOSE = [Action.of("choose", option=o) for o in OPTIONS]
 
 
@@ -45,8 +48,11 @@ def game_actions(state: SpaceState, content: Content, seat: int) -> list[Action]
         return list(CHOOSE) if str(seat) not in state.choices else []
     if state.pending:
         return pending_actions(state, content) if int(state.pending[0]["seat"]) == seat else []
+    if state.reacting:
+        return [*use_actions(state, content, seat), SKIP] if seat in state.react else []
     if state.phase == "roll":
-        return [ROLL] if seat == state.active else []
+        # Abilities usable on one's own turn may also be used before the dice are rolled.
+        return [*use_actions(state, content, seat), ROLL] if seat == state.active else []
     return main_actions(state, content, seat)
 
 
@@ -108,7 +114,7 @@ def is_legal(state: SpaceState, content: Content, seat: int, action: Action) -> 
     kind = action.kind
     if kind in ("auto", "away", "back"):
         return action in preferences(state, seat)
-    main = state.outcome is None and state.phase == "main" and not state.pending
+    main = state.outcome is None and state.phase == "main" and not state.pending and not state.reacting
     if main and kind == "buy":
         cap = state.boards[seat].credits
         card = str(action.get("card", ""))

@@ -8,11 +8,11 @@ from engine.core.game import Event
 from engine.spacebase.board import add_charge, colony_at, deploy_to, locate, owned, place, remove
 from engine.spacebase.model import SECTORS, Content
 from engine.spacebase.rewards import gains, grant_all
-from engine.spacebase.state import Json, SpaceState
+from engine.spacebase.state import Board, Json, SpaceState
 from engine.spacebase.turn import OPTIONS, acquire, bonus_choose, buy
 
 # Steps that may be declined with ``skip``; a bonus roll, red-sector picks and trades must be made.
-OPTIONAL = ("claim", "buy", "move_charge", "exchange", "swap_neighbor", "shift", "deploy")
+OPTIONAL = ("claim", "buy", "move_charge", "exchange", "swap_neighbor", "shift", "deploy", "receive")
 
 
 def placements(state: SpaceState, content: Content, seat: int, card: str, buying: bool) -> list[int]:
@@ -109,6 +109,8 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
     elif kind == "trade_back":
         cards = [c for c in owned(board) if c != step["card"]]
         return [Action.of("give", seat=int(step["to"]), card=c) for c in cards] or [Action.of("skip")]
+    elif kind == "receive":
+        out = [Action.of("deploy", card=str(step["card"]))]
     elif kind == "deploy":
         out = [
             Action.of("deploy", card=c)
@@ -215,6 +217,13 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
         if int(step["n"]) > 1:
             state.pending.insert(0, {**step, "n": int(step["n"]) - 1})
         return [grant_all(state, content, seat, gains(board, content, [sector], "red", False))]
+    if kind == "deploy" and step["kind"] == "receive":
+        undo_station(board, step)
+        return [
+            Event(
+                "card_deployed", f"{name} deploys the ship they were given.", {"seat": seat, **action.params}
+            )
+        ]
     if kind == "deploy":
         card = str(action.arg("card"))
         where = locate(board, card)
@@ -223,6 +232,19 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
         deploy_to(board, where[1], card)
         return [Event("card_deployed", f"{name} deploys a station ship.", {"seat": seat, "card": card})]
     return give(state, content, seat, step, action)
+
+
+def undo_station(board: Board, step: Json) -> None:
+    """Take a given ship off the station it was placed on, put back the card it pushed down and
+    deploy the given ship in that sector instead."""
+    i = int(step["sector"]) - 1
+    old = step["old"]
+    stack = list(board.deployed[i])
+    if old is not None:
+        # The pushed-down card is the last of the stack.
+        del stack[len(stack) - 1 - stack[::-1].index(str(old))]
+    board.station[i] = None if old is None else str(old)
+    board.deployed[i] = (*stack, str(step["card"]))
 
 
 def give(state: SpaceState, content: Content, seat: int, step: Json, action: Action) -> list[Event]:
@@ -236,11 +258,17 @@ def give(state: SpaceState, content: Content, seat: int, step: Json, action: Act
     if cubes is not None:
         taker.charges[card] = cubes
     spot, sector = where
+    old = taker.station[sector - 1]
     if spot == "deployed" or (colony_at(taker, content, sector) and content.cards[card].is_colony):
         deploy_to(taker, sector, card)
-    else:
-        place(taker, content, card, sector)
+    elif place(taker, content, card, sector) and not content.cards[card].is_colony:
+        # A station ship given may be deployed instead (card 130): placed now, undone on request.
+        receive = {"kind": "receive", "seat": to, "card": card, "sector": sector, "old": old}
+        state.pending.insert(0, receive)
     if step["kind"] == "trade":
-        state.pending.insert(0, {"kind": "trade_back", "seat": to, "to": seat, "card": card})
+        state.pending.insert(
+            1 if state.pending and state.pending[0]["kind"] == "receive" else 0,
+            {"kind": "trade_back", "seat": to, "to": seat, "card": card},
+        )
     text = f"{state.players[seat]} gives {content.cards[card].name} to {state.players[to]}."
     return [Event("card_given", text, {"seat": seat, "to": to, "card": card})]

@@ -7,13 +7,14 @@ from engine.core.errors import IllegalActionError, NotYourTurnError
 from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.spacebase.board import place
-from engine.spacebase.legal import game_actions, is_legal, only_end, use_actions, waiting
+from engine.spacebase.legal import ROLL, game_actions, is_legal, only_end, use_actions, waiting
 from engine.spacebase.model import Content
 from engine.spacebase.pending import resolve
 from engine.spacebase.policies import auto_choice, greedy_policy
+from engine.spacebase.react import announce_bonus_rolls, auto_roll, close_turn, maybe_close, react
 from engine.spacebase.setup import begin
 from engine.spacebase.state import SpaceState
-from engine.spacebase.turn import acquire, buy, choose, end_turn, finish, roll, use
+from engine.spacebase.turn import acquire, buy, choose, finish, roll, use
 
 # Moves a seat may make without being waited for.
 FREE = ("auto", "away", "back", "use")
@@ -59,6 +60,8 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
         ]
     if state.pending:
         return resolve(state, content, seat, action)
+    if state.reacting:
+        return react(state, content, seat, action)
     if kind == "roll":
         return roll(state, content)
     if kind == "choose":
@@ -71,7 +74,7 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
         if kind == "claim_colony":
             return acquire(state, content, seat, card, sector)
         return buy(state, content, seat, card, sector, extra=False)
-    return end_turn(state, content)
+    return close_turn(state, content)
 
 
 def _maybe_start(state: SpaceState, content: Content) -> list[Event]:
@@ -100,9 +103,12 @@ def _maybe_start(state: SpaceState, content: Content) -> list[Event]:
 
 
 def settle(state: SpaceState, content: Content) -> list[Event]:
-    """Let the engine move for robot seats and auto seats, and end a turn with nothing left to do."""
+    """Let the engine move for robot seats and auto seats, end a turn with nothing left to do, roll
+    for an active seat with nothing to do first, and close an emptied reaction window."""
     events: list[Event] = []
     for _ in range(ROBOT_LIMIT):
+        events += announce_bonus_rolls(state)
+        events += maybe_close(state, content)
         if state.outcome is not None:
             return events
         move = _engine_move(state, content)
@@ -122,7 +128,9 @@ def _engine_move(state: SpaceState, content: Content) -> tuple[int, Action] | No
             picked = auto_choice(content, state, seat, game_actions(state, content, seat))
             if picked is not None:
                 return seat, picked
-    if state.phase == "main" and not state.pending:
+    if auto_roll(state, content):
+        return state.active, ROLL
+    if state.phase == "main" and not state.pending and not state.reacting:
         for seat in range(len(state.players)):
             if state.robot(seat) and seat != state.active:
                 uses = use_actions(state, content, seat)

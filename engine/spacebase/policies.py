@@ -45,7 +45,8 @@ def reward_value(content: Content, r: Reward, h: float) -> float:
     if r.kind in ("charge", "charge_all"):
         return 2.0 * r.n
     if r.kind == "win":
-        return 1000.0
+        # Worth a large lead, not the game: its many cubes rarely all arrive before the end.
+        return 40.0
     return CHOICE_VALUE.get(r.kind, 2.0)
 
 
@@ -78,8 +79,13 @@ def card_value(content: Content, state: SpaceState, seat: int, card: Card, secto
 def score(content: Content, state: SpaceState, seat: int, action: Action, h: float) -> float:
     kind = action.kind
     board = state.boards[seat]
+    if kind == "use" and state.phase == "roll":
+        # Credits come with the roll: an ability (an extra buy above all) is better used after it.
+        return -1.0
     if kind in ("use", "claim_colony"):
         return 500.0
+    if kind == "deploy" and state.pending and state.pending[0]["kind"] == "receive":
+        return received_value(content, state, seat, h)
     if kind in ("buy", "take"):
         info = content.cards[str(action.arg("card"))]
         value = card_value(content, state, seat, info, int(action.arg("sector")), h)
@@ -109,6 +115,18 @@ def score(content: Content, state: SpaceState, seat: int, action: Action, h: flo
     if kind in ("end", "skip"):
         return 0.0
     return 0.1
+
+
+def received_value(content: Content, state: SpaceState, seat: int, h: float) -> float:
+    """Deploying a ship given in a trade rather than keeping it on station (where it pushed the
+    old station card down): its red side against the swap of station cards."""
+    step = state.pending[0]
+    card, old = str(step["card"]), step.get("old")
+    reach = REACH[int(step["sector"]) - 1] * h
+    others = len(state.players) - 1
+    kept = _side(content, card, "blue", h) - _side(content, old, "blue", h)
+    kept += _side(content, old, "red", h) * others * 0.7
+    return (_side(content, card, "red", h) * others * 0.7 - kept) * reach
 
 
 def greedy_policy(content: Content, state: SpaceState, seat: int, actions: list[Action], rng: Rng) -> Action:

@@ -35,6 +35,9 @@ def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any
     variant = str(options.get("variant", "standard"))
     ai = options.get("ai", 0)
     bonuses = str(options.get("bonuses", "balanced"))
+    autoroll = options.get("autoroll", True)
+    if not isinstance(autoroll, bool):
+        raise IllegalActionError("The autoroll option is true or false.")
     if bonuses not in BONUSES:
         raise IllegalActionError(f"Unknown bonuses '{bonuses}'; choose {' or '.join(BONUSES)}.")
     if expansion not in EXPANSIONS:
@@ -67,6 +70,7 @@ def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any
         colonies=colonies,
         box=box,
         bonuses=bonuses,
+        autoroll=autoroll,
     )
     if variant == "lightspeed":
         state.phase = "keep"

@@ -50,6 +50,9 @@ class SpaceState:
     ``pending`` the queue of choices rewards opened (its head is the one the game waits for).
     ``ending`` is the turn in which someone first reached the goal (0: not yet).
     ``robots`` are seats the engine plays itself: AI seats and players who are away.
+    ``reacting`` is set while a turn waits to end for the seats in ``react``: human players who
+    may still use a ready red or green ability on this turn. ``autoroll``: the engine rolls for an
+    active player who has nothing to do before the roll.
     """
 
     players: list[str]
@@ -77,6 +80,9 @@ class SpaceState:
     dealt: list[list[str]] = field(default_factory=list)
     ending: int = 0
     outcome: Json | None = None
+    autoroll: bool = True
+    reacting: bool = False
+    react: list[int] = field(default_factory=list)
 
     def clone(self) -> SpaceState:
         return SpaceState(
@@ -105,6 +111,9 @@ class SpaceState:
             dealt=[list(d) for d in self.dealt],
             ending=self.ending,
             outcome=None if self.outcome is None else _copy(self.outcome),
+            autoroll=self.autoroll,
+            reacting=self.reacting,
+            react=list(self.react),
         )
 
     def robot(self, seat: int) -> bool:

@@ -37,7 +37,11 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     state.choices = {}
     name = state.players[state.active]
     events = [
-        Event("dice_rolled", f"{name} rolls {state.dice[0]} and {state.dice[1]}.", {"dice": state.dice})
+        Event(
+            "dice_rolled",
+            f"{name} rolls {state.dice[0]} and {state.dice[1]}.",
+            {"dice": list(state.dice), "seat": state.active, "bonus": False},
+        )
     ]
     for seat in range(len(state.players)):
         if not matters(state, content, seat, state.dice, section_of(state, seat)):

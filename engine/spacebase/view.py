@@ -88,7 +88,7 @@ def _pending(state: SpaceState) -> Json | None:
         return None
     step = state.pending[0]
     out: Json = {"kind": step["kind"], "seat": step["seat"], "card": step.get("card")}
-    for key in ("dice", "level", "n", "sectors"):
+    for key in ("dice", "level", "n", "sectors", "sector"):
         if key in step:
             out[key] = step[key]
     return out

@@ -11,7 +11,9 @@ from engine.spacebase.state import SpaceState
 
 
 def new(players: int = 2, seed: int = 1, **options: object) -> SpaceState:
-    """A fresh game; the starting player is moved to seat 0 so tests read in seat order."""
+    """A fresh game; the starting player is moved to seat 0 so tests read in seat order. The roll
+    stays explicit (``autoroll`` off) unless asked, so tests can force the dice first."""
+    options.setdefault("autoroll", False)
     state = RULES.setup([f"p{i + 1}" for i in range(players)], dict(options), seed)
     state.first = state.active = 0
     return state
@@ -92,9 +94,12 @@ def kinds(events: list[Event]) -> list[str]:
 
 
 def finish(state: SpaceState, seat: int) -> SpaceState:
-    """End ``seat``'s turn unless it already ended by itself (nothing else was left to do)."""
-    if state.active == seat and state.phase == "main" and not state.pending:
+    """End ``seat``'s turn unless it already ended by itself (nothing else was left to do); seats
+    asked whether to use an ability before it ends keep theirs for later."""
+    if state.active == seat and state.phase == "main" and not state.pending and not state.reacting:
         state, _ = act(state, seat, "end")
+    while state.reacting and not state.pending:
+        state, _ = act(state, min(RULES.to_move(state)), "skip")
     return state
 
 

@@ -83,28 +83,24 @@ def test_70_moves_a_deployed_card_one_sector_including_the_one_just_deployed() -
     )
 
 
-def test_81_buys_a_colony_too_paying_only_its_price() -> None:
-    state = _bought(81, credits=0)
+def test_81_a_charged_ability_buys_a_colony_for_its_price_credits_gained_first() -> None:
     info = clarified(81)
-    assert state.pending[0]["kind"] == "buy" and state.boards[0].credits == 0
-    state = _state()
-    to_shipyard(state, info.id)
-    colony = state.colonies[1]
-    assert colony is not None
-    state.boards[0].credits = 100
-    state, _ = act(state, 0, "buy", card=info.id, sector=info.sector)
-    # The normal buy spent everything, so the colony cannot be afforded now: the step is skipped.
-    assert [a.kind for a in RULES.legal_actions(state, 0) if a.kind in ("take", "skip")] == ["skip"]
-    state, _ = act(state, 0, "skip")
-    # Bought as an extra buy (with credits gained first) it costs only the price.
+    assert info.ability is not None and info.ability.when == "blue" and not info.immediate
+    assert [r.kind for r in info.ability.effects] == ["buy"] and info.ability.effects[0].level == 4
+    # Seat 0 has gained this turn's rewards and still holds its credits: the ability comes first.
     state = _state()
     put(state, 0, info.id)
+    state.boards[0].charges[info.id] = info.ability.need
+    colony = state.colonies[1]
+    assert colony is not None
     state.boards[0].credits = CONTENT.cards[colony].cost + 4
-    state.pending.append({"kind": "buy", "seat": 0, "card": info.id, "level": 4, "n": 1})
+    state, _ = act(state, 0, "use", card=info.id)
     takes = [a for a in RULES.legal_actions(state, 0) if a.kind == "take"]
     assert takes and all(CONTENT.cards[str(a.get("card"))].is_colony for a in takes)
     state, _ = act(state, 0, "take", card=colony, sector=2)
     assert state.boards[0].credits == 4 and state.boards[0].station[1] == colony
+    # It was not the normal buy: that one is still open.
+    assert not state.bought and state.phase == "main" and state.active == 0
 
 
 def test_84_gains_the_deployed_rewards_of_two_sectors_including_the_new_one() -> None:
@@ -182,3 +178,24 @@ def test_130_trades_a_card_each_way_the_buyer_first() -> None:
     state, _ = act(state, 2, "give", seat=0, card=STARTERS[6])
     assert state.boards[2].station[6] is None and state.boards[0].station[6] == STARTERS[6]
     assert STARTERS[6] in state.boards[0].deployed[6]
+    # The station ship received may go on station (as now) or be deployed instead.
+    assert RULES.to_move(state) == {0} and state.pending[0]["kind"] == "receive"
+    assert {a.kind for a in RULES.legal_actions(state, 0)} >= {"deploy", "skip"}
+    state, _ = act(state, 0, "skip")
+    assert not state.pending and state.boards[0].station[6] == STARTERS[6]
+
+
+def test_130_a_station_ship_received_may_be_deployed_instead() -> None:
+    state = _bought(130, players=3)
+    deployed = STARTERS[clarified(130).sector - 1]
+    state, _ = act(state, 0, "give", seat=2, card=deployed)
+    ship, own = STARTERS[6], clarified(84).id
+    put(state, 0, own, 7)
+    before = list(state.boards[0].deployed[6])
+    state, _ = act(state, 2, "give", seat=0, card=ship)
+    assert state.boards[0].station[6] == ship and own in state.boards[0].deployed[6]
+    state, events = act(state, 0, "deploy", card=ship)
+    board = state.boards[0]
+    # The old station card is back on station, the given ship deployed beneath it.
+    assert board.station[6] == own and list(board.deployed[6]) == [*before, ship]
+    assert "card_deployed" in [e.kind for e in events] and not state.pending

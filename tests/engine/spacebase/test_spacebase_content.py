@@ -28,15 +28,13 @@ def test_the_set_has_the_sizes_of_the_printed_boxes() -> None:
     assert len({c.name for c in cards}) == len(CONTENT.cards)
 
 
-def test_every_reward_kind_is_on_several_cards_or_a_clarified_one() -> None:
+def test_every_reward_kind_is_on_at_least_three_cards() -> None:
     seen: Counter[str] = Counter()
     for c in CONTENT.cards.values():
         rewards = [*c.blue, *c.red, *c.immediate, *c.end_turn, *c.shared]
         rewards += list(c.ability.effects) if c.ability else []
         seen.update({r.kind for r in rewards})
-    single = {"win", "cash_out", "swap_neighbor", "exchange", "red_sectors", "trade"}
-    for kind in KINDS:
-        assert seen[kind] >= (1 if kind in single else 2), kind
+    assert {kind: seen[kind] for kind in KINDS if seen[kind] < 3} == {}
     clarified = {c.note for c in CONTENT.cards.values() if c.note}
     assert clarified == {f"clarify:{n}" for n in (28, 69, 70, 81, 84, 92, 114, 125, 128, 130)}
 

@@ -1,0 +1,72 @@
+"""The moments a turn waits without the active player: the reaction window before a turn ends,
+the automatic roll, and announcing the dice of bonus rolls."""
+
+from __future__ import annotations
+
+from engine.core.action import Action
+from engine.core.game import Event
+from engine.spacebase.legal import use_actions
+from engine.spacebase.model import Content
+from engine.spacebase.state import SpaceState
+from engine.spacebase.turn import end_turn, use
+
+
+def window_seats(state: SpaceState, content: Content) -> list[int]:
+    """Human seats other than the active one holding a ready red or green ability. Robots are
+    left out: the engine uses theirs as soon as they are ready."""
+    return [
+        s
+        for s in range(len(state.players))
+        if s != state.active and not state.robot(s) and use_actions(state, content, s)
+    ]
+
+
+def close_turn(state: SpaceState, content: Content) -> list[Event]:
+    """End the active turn, or first open the reaction window when someone may still react."""
+    seats = window_seats(state, content)
+    if not seats:
+        return end_turn(state, content)
+    state.reacting, state.react = True, seats
+    names = ", ".join(state.players[s] for s in seats)
+    text = f"Before {state.players[state.active]}'s turn ends, {names} may use a charged ability."
+    return [Event("reaction_window", text, {"seats": list(seats), "active": state.active})]
+
+
+def react(state: SpaceState, content: Content, seat: int, action: Action) -> list[Event]:
+    """A seat in the window uses an ability, or declines (``skip``) and leaves the window."""
+    if action.kind == "use":
+        return use(state, content, seat, str(action.arg("card")))
+    state.react.remove(seat)
+    text = f"{state.players[seat]} keeps their abilities for later."
+    return [Event("reaction_skipped", text, {"seat": seat})]
+
+
+def maybe_close(state: SpaceState, content: Content) -> list[Event]:
+    """Once nothing is pending, drop window seats with nothing left to use; the turn ends when the
+    window is empty."""
+    if not state.reacting or state.pending or state.outcome is not None:
+        return []
+    state.react = [s for s in state.react if use_actions(state, content, s)]
+    if state.react:
+        return []
+    state.reacting = False
+    return end_turn(state, content)
+
+
+def auto_roll(state: SpaceState, content: Content) -> bool:
+    """Whether the engine rolls for the active seat: nothing it could do comes before the roll."""
+    if not state.autoroll or state.phase != "roll" or state.pending or state.outcome is not None:
+        return False
+    return not use_actions(state, content, state.active)
+
+
+def announce_bonus_rolls(state: SpaceState) -> list[Event]:
+    """A ``dice_rolled`` event (``bonus`` true) for each bonus roll queued since the last call."""
+    events = []
+    for step in state.pending:
+        if step["kind"] == "bonus_roll" and not step.get("told"):
+            step["told"] = True
+            seat, dice = int(step["seat"]), list(step["dice"])
+            text = f"{state.players[seat]} makes a bonus roll: {dice[0]} and {dice[1]}."
+            events.append(Event("dice_rolled", text, {"dice": dice, "seat": seat, "bonus": True}))
+    return events
