@@ -18,12 +18,13 @@ from engine.core import Rules
 
 
 def _rules_over(
-    shipped: Rules[Any], build: Callable[[Any], Rules[Any]], load: Callable[[str], Any]
+    shipped: Callable[[], Rules[Any]], build: Callable[[Any], Rules[Any]], load: Callable[[str], Any]
 ) -> Callable[[Path | None], Rules[Any]]:
-    """A game's rules factory: the shipped rules, or ``build`` over the cards ``load`` reads from a folder."""
+    """A game's rules factory: the shipped rules (read on first use), or ``build`` over the cards
+    ``load`` reads from a folder."""
 
     def rules(folder: Path | None) -> Rules[Any]:
-        return shipped if folder is None else build(load(str(folder)))
+        return shipped() if folder is None else build(load(str(folder)))
 
     return rules
 
@@ -58,14 +59,14 @@ MODULES: dict[str, GameModule] = {
     for module in (
         GameModule(
             "exobase",
-            _rules_over(exobase.RULES, exobase.ExoRules, exobase.load_content),
+            _rules_over(exobase.shipped_rules, exobase.ExoRules, exobase.load_content),
             lambda rules: EXOBASE,
             "EXOBASE_CONTENT_DIR",
             "engine.exobase",
         ),
         GameModule(
             "colony",
-            _rules_over(colony.RULES, colony.ColonyRules, colony.load_content),
+            _rules_over(colony.shipped_rules, colony.ColonyRules, colony.load_content),
             _colony_frontend,
             "COLONY_CONTENT_DIR",
             "engine.colony",
@@ -74,7 +75,7 @@ MODULES: dict[str, GameModule] = {
         ),
         GameModule(
             "spacebase",
-            _rules_over(spacebase.RULES, spacebase.SpaceRules, spacebase.load_content),
+            _rules_over(spacebase.shipped_rules, spacebase.SpaceRules, spacebase.load_content),
             spacebase_frontend,
             "SPACEBASE_CONTENT_DIR",
             "engine.spacebase",
@@ -82,7 +83,7 @@ MODULES: dict[str, GameModule] = {
         ),
         GameModule(
             "europa",
-            _rules_over(europa.RULES, europa.EuropaRules, europa.load_content),
+            _rules_over(europa.shipped_rules, europa.EuropaRules, europa.load_content),
             lambda rules: EUROPA,
             "EUROPA_CONTENT_DIR",
             "engine.europa",

@@ -8,15 +8,9 @@ from typing import Any
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
 from bot.games.text import narrate_named
 from bot.replies import Button, Style
-from engine.colony import RULES
 from engine.core import Action, Event
 
 MAX_BUTTONS = 25
-SCENARIOS = tuple(RULES.content.scenarios)
-SCENARIO_LABELS = tuple(
-    f"{s.name} — difficulty {s.difficulty}"
-    for s in sorted(RULES.content.scenarios.values(), key=lambda s: list(SCENARIOS).index(s.id))
-)
 # Button order: choices someone is waiting on first, then the turn's usual steps.
 ORDER = (
     "choose_character",
@@ -95,19 +89,6 @@ COMMANDS: list[CommandSpec] = [
     CommandSpec("discard", "discard", "Discard down to the hand limit", (_CARD,)),
     CommandSpec("end-turn", "end_turn", "End your actions step"),
 ]
-
-START_OPTIONS = (
-    OptionSpec(
-        "scenario",
-        "Which planet (harder ones further down)",
-        "str",
-        False,
-        choices=SCENARIOS,
-        default=SCENARIOS[0],
-        labels=SCENARIO_LABELS,
-        suggest=True,
-    ),
-)
 
 RULES_SUMMARY = """\
 **Exoplanet Colony** — a co-operative race to make a colony self-sustaining.
@@ -354,7 +335,8 @@ FRONTEND = GameFrontend(
     key="colony",
     title="Exoplanet Colony",
     commands=tuple(COMMANDS),
-    start_options=START_OPTIONS,
+    # The scenarios offered come from the cards in play (bot.games adds them per loaded game).
+    start_options=(),
     buttons=buttons,
     narrate=narrate_named,
     label=label,

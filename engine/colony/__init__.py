@@ -50,12 +50,44 @@ hand: [{id, name, type, colour}], health: [{id, name, critical, health: {effect,
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 from engine.colony.content_load import DEFAULT_DIR, load_content
 from engine.colony.model import RESOURCES, Content
 from engine.colony.rules import ColonyRules
 from engine.colony.state import ColonyState
 
-CONTENT = load_content(DEFAULT_DIR)
-RULES = ColonyRules(CONTENT)
 
-__all__ = ["CONTENT", "RESOURCES", "RULES", "ColonyRules", "ColonyState", "Content", "load_content"]
+@cache
+def shipped_content() -> Content:
+    """The shipped cards, read and checked on first use (not at import); raises ContentError."""
+    return load_content(DEFAULT_DIR)
+
+
+@cache
+def shipped_rules() -> ColonyRules:
+    """The rules over the shipped cards, built once on first use."""
+    return ColonyRules(shipped_content())
+
+
+def __getattr__(name: str) -> Any:
+    # ``CONTENT`` and ``RULES`` stay importable, but the card files are read only when first asked for.
+    if name == "CONTENT":
+        return shipped_content()
+    if name == "RULES":
+        return shipped_rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "CONTENT",
+    "RESOURCES",
+    "RULES",
+    "ColonyRules",
+    "ColonyState",
+    "Content",
+    "load_content",
+    "shipped_content",
+    "shipped_rules",
+]
