@@ -7,8 +7,10 @@ unreachable server, a file that is not a database or a schema from a newer relea
 
 from __future__ import annotations
 
+import asyncio
 import re
 import socket
+import threading
 from pathlib import Path
 
 from alembic.util.exc import CommandError
@@ -20,6 +22,8 @@ from bot.store import make_engine
 from bot.store.migrate import upgrade
 
 POSTGRES_EXTRA = "pip install -e '.[postgres]'"
+# How long a failed start waits for a database worker thread to finish.
+WIND_DOWN_SECONDS = 2.0
 
 
 class StartupError(Exception):
@@ -52,7 +56,18 @@ async def migrate(engine: AsyncEngine) -> None:
         line = database_problem(exc, engine.url.render_as_string(hide_password=False))
         if line is None:
             raise
+        await _wind_down(engine)
         raise StartupError(line) from exc
+
+
+async def _wind_down(engine: AsyncEngine) -> None:
+    """Close the engine and wait for aiosqlite's worker threads: a connection that failed to open
+    still has its thread hand a result to the event loop, and once ``asyncio.run`` has closed the
+    loop that hand-off ends in a traceback on stderr instead of our one line."""
+    await engine.dispose()
+    workers = [t for t in threading.enumerate() if t.name.endswith("(_connection_worker_thread)")]
+    for worker in workers:
+        await asyncio.to_thread(worker.join, WIND_DOWN_SECONDS)
 
 
 def database_problem(exc: BaseException, url: str) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import socket
 import sqlite3
 import sys
@@ -19,6 +20,9 @@ from bot import __main__ as entry
 from bot import cli
 from bot.app import GameBot
 from bot.startup import database_problem
+
+# A traceback from a database worker thread is as much a failure as one on the main thread.
+pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
 
 ENV = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "EXOBASE_CONTENT_DIR", "COLONY_CONTENT_DIR")
 
@@ -182,3 +186,32 @@ def test_an_unreachable_discord_is_one_line(
     assert code == 1
     assert line.startswith("Cannot reach Discord (") and "Network is unreachable" in line
     assert line.endswith("check this machine's network and try again.")
+
+
+def test_an_unwritable_folder_is_one_line_even_for_root(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    real = os.access
+    # Root passes every permission check, so ask the kernel what a user without root would be told.
+    monkeypatch.setattr(
+        os,
+        "access",
+        lambda path, mode: False if Path(path) == locked and mode & os.W_OK else real(path, mode),
+    )
+    code, err = start(monkeypatch, capsys, f"sqlite+aiosqlite:///{locked / 'bot.db'}")
+    assert code == 2
+    assert f"this user may not write to {locked}" in one_line(err)
+
+
+@pytest.mark.parametrize("where", ["/proc/exobase-test.db", "/proc/exobase-test/bot.db"])
+def test_a_folder_nobody_may_write_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    # /proc takes no new files, not even from root: SQLite itself refuses, or the folder cannot be made.
+    code, err = start(monkeypatch, capsys, f"sqlite+aiosqlite:///{where}")
+    line = one_line(err)
+    assert code in (1, 2)
+    assert where in line and ("cannot open" in line or "cannot create the folder" in line)
