@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.app import games_for
 from bot.errors import UserError
-from bot.games import MODULES, GameModule, load_game
+from bot.games import MODULES, ContentSettingError, Game, GameModule, load_game
 from bot.local import Console, local_actor, open_table, run_console
 from bot.logging_setup import setup_logging
 from bot.service import GameService
@@ -137,12 +137,27 @@ def _module(game: str) -> GameModule:
 SIM_SETTINGS = ("mode", "players", "scenario", "expansion", "variant", "invaders")
 
 
-def sim(args: argparse.Namespace, stdout: TextIO) -> int:
-    """Run the game's ``simulate`` and print its report; exit code 2 on a setting it does not take."""
+def _owners_cards(game: str, folders: Mapping[str, Path]) -> Game | None:
+    """The game over the operator's own card folder (``folders``, from the settings), or None when
+    it is played with the shipped cards; raises ContentSettingError when the folder fails the checks."""
+    folder = folders.get(game)
+    return None if folder is None or game not in MODULES else load_game(MODULES[game], folder)
+
+
+def sim(args: argparse.Namespace, stdout: TextIO, folders: Mapping[str, Path] | None = None) -> int:
+    """Run the game's ``simulate`` over the configured cards and print its report; exit code 2 on a
+    setting it does not take or cards that fail the checks."""
     simulate = _module(args.game).simulate
     taken = inspect.signature(simulate).parameters
     kwargs: dict[str, Any] = {"games": args.games, "policy": args.policy, "seed": args.seed}
-    kwargs.update(_start_defaults(args.game, taken))
+    try:
+        own = _owners_cards(args.game, folders or {})
+    except ContentSettingError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if own is not None and "content" in taken:
+        kwargs["content"] = getattr(own.rules, "content", None)
+    kwargs.update(_start_defaults(args.game, taken, own))
     kwargs.update((name, getattr(args, name)) for name in SIM_SETTINGS if getattr(args, name) is not None)
     if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in taken.values()):
         refused = [name for name in kwargs if name not in taken]
@@ -160,11 +175,12 @@ def sim(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
-def _start_defaults(game: str, taken: Mapping[str, inspect.Parameter]) -> dict[str, Any]:
-    """A game's start-option defaults for the settings its simulation requires (such as a mode)."""
+def _start_defaults(game: str, taken: Mapping[str, inspect.Parameter], own: Game | None) -> dict[str, Any]:
+    """A game's start-option defaults (over the cards in play) for the settings its simulation
+    requires (such as a mode)."""
     if game not in MODULES:
         return {}
-    frontend = load_game(MODULES[game]).frontend
+    frontend = (own or load_game(MODULES[game])).frontend
     return {
         option.name: option.default
         for option in frontend.start_options
@@ -174,9 +190,17 @@ def _start_defaults(game: str, taken: Mapping[str, inspect.Parameter]) -> dict[s
     }
 
 
-def docs(args: argparse.Namespace, stdout: TextIO) -> int:
-    """Replace the text between the markers in the docs file, or print the reference."""
-    reference = _module(args.game).card_reference().rstrip("\n")
+def docs(args: argparse.Namespace, stdout: TextIO, folders: Mapping[str, Path] | None = None) -> int:
+    """Replace the text between the markers in the docs file, or print the reference (of the
+    operator's own cards when the settings name a folder for the game)."""
+    try:
+        own = _owners_cards(args.game, folders or {})
+    except ContentSettingError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    write = _module(args.game).card_reference
+    content = getattr(own.rules, "content", None) if own is not None else None
+    reference = (write(content) if content is not None else write()).rstrip("\n")
     path: Path = args.file or Path("docs") / f"{args.game}.md"
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     if DOCS_BEGIN not in text or DOCS_END not in text:
@@ -207,8 +231,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             print("\nBye.", file=stdout)
             return 130
     if args.command == "sim":
-        return sim(args, stdout)
-    return docs(args, stdout)
+        return sim(args, stdout, settings.content_dirs())
+    return docs(args, stdout, settings.content_dirs())
 
 
 if __name__ == "__main__":

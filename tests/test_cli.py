@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import importlib.util
 import io
 from pathlib import Path
 from types import SimpleNamespace
@@ -45,10 +44,9 @@ def test_play_exobase_scripted(tmp_path: Path) -> None:
     assert "Day 1/10" in text
     assert "End placement" in text
     assert "Hazard roll" in text
-    if importlib.util.find_spec("render.registry") is not None:
-        written = sorted((tmp_path / "img").glob("*.png"))
-        assert written and all(path.read_bytes().startswith(b"\x89PNG") for path in written)
-        assert f"[image] {written[0]}" in text
+    written = sorted((tmp_path / "img").glob("*.png"))
+    assert written and all(path.read_bytes().startswith(b"\x89PNG") for path in written)
+    assert f"[image] {written[0]}" in text
     # Playing again resumes the same game from the database.
     code, text = run(args, "quit\n")
     assert code == 0 and "Resuming game #1 (exobase)" in text
