@@ -5,10 +5,12 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, create_model, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.games import MODULES
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/exobase.db"
 _DRIVERS = ("sqlite+aiosqlite://", "postgresql+asyncpg://")
@@ -32,11 +34,24 @@ class SettingsError(ValueError):
     """The settings are invalid; the message names every bad value."""
 
 
-# One "<GAME>_CONTENT_DIR" setting per game (bot.games.GameModule.content_setting).
-CONTENT_DIRS = ("exobase_content_dir", "colony_content_dir", "spacebase_content_dir", "europa_content_dir")
+# One "<GAME>_CONTENT_DIR" setting per registered game, named by its module (GameModule.content_setting).
+CONTENT_DIRS = {module.content_setting.lower(): key for key, module in MODULES.items()}
+
+if TYPE_CHECKING:
+    _ContentFolders = BaseSettings
+else:
+    # The folder settings are made from the registry, so a new game brings its own.
+    _ContentFolders = create_model(
+        "_ContentFolders",
+        __base__=BaseSettings,
+        **{
+            name: (Path | None, Field(default=None, description=f"Your own {key} card files (a folder)."))
+            for name, key in CONTENT_DIRS.items()
+        },
+    )
 
 
-class Settings(BaseSettings):
+class Settings(_ContentFolders):
     """Every knob of the bot; see ``.env.example`` for the documented list."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -51,12 +66,6 @@ class Settings(BaseSettings):
     sql_echo: bool = Field(default=False, description="Log every SQL statement (debugging).")
     scheduler_interval: float = Field(
         default=30.0, gt=0, le=3600, description="Seconds between checks for due reminders and deadlines."
-    )
-    exobase_content_dir: Path | None = Field(default=None, description="Your own ExoBase card files.")
-    colony_content_dir: Path | None = Field(default=None, description="Your own Exoplanet Colony card files.")
-    spacebase_content_dir: Path | None = Field(default=None, description="Your own Space Base card files.")
-    europa_content_dir: Path | None = Field(
-        default=None, description="Your own Europa Base Alpha card files."
     )
     sync_commands: Literal["auto", "always", "never"] = Field(
         default="auto", description="Sync slash commands when they changed (auto), at every start, or never."
@@ -78,7 +87,7 @@ class Settings(BaseSettings):
 
     def content_dirs(self) -> dict[str, Path]:
         """Games whose cards come from the operator's own files instead of the shipped ones."""
-        dirs = {name.removesuffix("_content_dir"): getattr(self, name) for name in CONTENT_DIRS}
+        dirs = {key: getattr(self, name) for name, key in CONTENT_DIRS.items()}
         return {game: path for game, path in dirs.items() if path is not None}
 
     @field_validator("discord_token", mode="before")

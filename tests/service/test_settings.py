@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games import MODULES
 from bot.settings import DEFAULT_DATABASE_URL, SettingsError, load_settings
 
 ENV = (
@@ -130,3 +131,17 @@ def test_an_unwritable_database_folder_is_one_clear_error(tmp_path: Path) -> Non
             load_settings(database_url=f"sqlite+aiosqlite:///{folder / 'bot.db'}")
     finally:
         folder.chmod(0o700)
+
+
+def test_each_game_module_names_its_own_card_folder_setting(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for key, module in MODULES.items():
+        folder = tmp_path / key
+        folder.mkdir()
+        monkeypatch.setenv(module.content_setting, str(folder))
+    assert load_settings().content_dirs() == {key: tmp_path / key for key in MODULES}
+    monkeypatch.setenv("EUROPA_CONTENT_DIR", str(tmp_path / "missing"))
+    with pytest.raises(SettingsError, match="EUROPA_CONTENT_DIR"):
+        load_settings()
