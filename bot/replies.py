@@ -40,13 +40,37 @@ class Image:
 
 
 @dataclass(frozen=True)
-class Button:
-    """A next step offered under a message.
+class Option:
+    """One entry of a select menu: the engine action picking it makes (a single choice), or the
+    ``value`` it adds to the menu's gathered argument (a multiple choice)."""
 
-    Exactly one of ``action`` (an engine action) or ``control`` (a lifecycle
-    step) is set. ``game_id`` and ``version`` make the click refusable once stale: a lifecycle
-    step must match the version exactly, an action only has to be still legal for the clicker
-    who has not acted since ``version`` (another seat's move leaves it alive).
+    label: str
+    action: Action | None = None
+    value: str = ""
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Gather:
+    """A multiple choice: the picked values, sorted and comma-joined, become argument ``arg`` of a
+    ``kind`` action (a redraw's discards)."""
+
+    kind: str
+    arg: str
+
+    def action(self, values: list[str]) -> Action:
+        return Action.of(self.kind, **{self.arg: ",".join(sorted(values))})
+
+
+@dataclass(frozen=True)
+class Button:
+    """A next step offered under a message: a button, or a select menu when ``options`` is set.
+
+    A button has exactly one of ``action`` (an engine action) or ``control`` (a lifecycle
+    step). A select menu (``label`` its placeholder) has ``options``, each naming its action, or
+    with ``gather`` a multiple choice. ``game_id`` and ``version`` make the click refusable once
+    stale: a lifecycle step must match the version exactly, an action only has to be still legal
+    for the clicker who has not acted since ``version`` (another seat's move leaves it alive).
     """
 
     label: str
@@ -55,6 +79,12 @@ class Button:
     action: Action | None = None
     control: Control | None = None
     style: Style = "secondary"
+    options: tuple[Option, ...] = ()
+    gather: Gather | None = None
+
+    @property
+    def is_select(self) -> bool:
+        return bool(self.options)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from bot.cogs.common import actor_of, service_of, where_of
 from bot.errors import UserError
 from bot.replies import Reply
 from bot.service import GameService
-from bot.ui.buttons import ActionButton, ControlButton
+from bot.ui.buttons import ActionButton, ActionSelect, ControlButton
 from bot.ui.custom_ids import Target
 from bot.ui.errors import report_error
 from bot.ui.send import MINE_HINT, message_kwargs, post_in_channel, send_reply
@@ -44,11 +44,11 @@ class Lifecycle(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(ActionButton, ControlButton)
+        self.bot.add_dynamic_items(ActionButton, ActionSelect, ControlButton)
         self.bot.tree.error(self.on_tree_error)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(ActionButton, ControlButton)
+        self.bot.remove_dynamic_items(ActionButton, ActionSelect, ControlButton)
 
     async def on_tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -13,29 +13,42 @@ from typing import Any
 from bot.games.buttons import ordered_buttons
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
 from bot.games.text import narrate_named
-from bot.replies import Button, Style
+from bot.replies import Button, Gather, Option, Style
 from engine.core import Action
 
-# Button order: the step the game waits for first, then the builder's usual steps.
+# Button order: the step the game waits for first, then the builder's usual steps; the skips
+# (pass, no plan, stop, give up) come before the per-die buttons so they are never crowded out.
 ORDER = (
-    "choose",
     "finalize",
+    "pass",
+    "no_plan",
+    "redraw",
     "destroy",
     "roll",
     "build",
-    "keep",
-    "release",
-    "use_plan",
-    "ingenuity",
     "stop",
     "give_up",
-    "undermine",
-    "pass",
-    "plan",
-    "no_plan",
-    "redraw",
+    "keep",
+    "release",
     "back",
 )
+# Choices that name a card of the hand are select menus (placeholder by kind), in private messages only.
+SELECTS: dict[str, str] = {
+    "choose": "Choose your next base card (face down)…",
+    "undermine": "Undermine a base with…",
+    "plan": "Place a Future Planning card…",
+    "ingenuity": "Play an Ingenuity or planning card…",
+    "use_plan": "Play an Ingenuity or planning card…",
+}
+PART = {
+    "choose": None,
+    "undermine": "undermine",
+    "plan": "plan",
+    "ingenuity": "ingenuity",
+    "use_plan": "plan",
+}
+MAX_OPTIONS = 25
+MAX_SELECTS = 4
 STYLES: dict[str, Style] = {
     "choose": "primary",
     "roll": "primary",
@@ -202,10 +215,47 @@ def buttons(
     *,
     can_undo: bool = False,
 ) -> list[Button]:
-    """The viewer's next steps (at most 25), the step the game waits for first."""
+    """The viewer's next steps: select menus for the choices naming a hand card (a redraw's discards
+    picked together), then buttons, the step the game waits for first."""
     names, dice = _names(view), _dice(view)
-    return ordered_buttons(
-        legal_actions,
+    cards = {c["id"]: c for c in [*(_you(view).get("hand") or []), *(_you(view).get("plans") or [])]}
+    groups: dict[str, list[Option]] = {}
+    for action in legal_actions:
+        if action.kind in SELECTS:
+            text = _label(view, action, names, dice)
+            option = Option(text, action=action, description=_part(cards, action))
+            groups.setdefault(SELECTS[action.kind], []).append(option)
+    selects = [
+        Button(
+            title if len(options) <= MAX_OPTIONS else f"{title} ({n // MAX_OPTIONS + 1})",
+            game_id,
+            version,
+            options=tuple(options[n : n + MAX_OPTIONS]),
+        )
+        for title, options in groups.items()
+        for n in range(0, len(options), MAX_OPTIONS)
+    ]
+    redraws = [a for a in legal_actions if a.kind == "redraw"]
+    if any(a.get("discard") for a in redraws):
+        hand = [
+            Option(c["name"], value=c["id"], description=_part(cards, None, c["id"]))
+            for c in cards.values()
+            if any(c["id"] in str(a.get("discard")).split(",") for a in redraws)
+        ]
+        selects.append(
+            Button(
+                "Discard cards and draw new ones…",
+                game_id,
+                version,
+                options=tuple(hand),
+                gather=Gather("redraw", "discard"),
+            )
+        )
+    plain = [
+        a for a in legal_actions if a.kind not in SELECTS and not (a.kind == "redraw" and a.get("discard"))
+    ]
+    rest = ordered_buttons(
+        plain,
         ORDER,
         STYLES,
         lambda a: _label(view, a, names, dice),
@@ -213,6 +263,19 @@ def buttons(
         version,
         can_undo=can_undo,
     )
+    return [*selects[:MAX_SELECTS], *rest]
+
+
+def _part(cards: Mapping[str, Any], action: Action | None, card_id: str | None = None) -> str:
+    """The part of the card an option plays, in a few words (its needs for a base)."""
+    card = cards.get(card_id if card_id is not None else str(action.get("card") if action else ""))
+    if card is None:
+        return ""
+    part = PART.get(action.kind) if action is not None else None
+    if part is None:
+        needs = ", ".join(f"{n} {symbol}" for symbol, n in (card.get("needs") or {}).items())
+        return f"{card['points']} pts; needs {needs}"
+    return str((card.get(part) or {}).get("text", ""))
 
 
 def label(view: Mapping[str, Any], option: str, value: str | int) -> str:

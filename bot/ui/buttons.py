@@ -1,9 +1,14 @@
-"""Restart-proof buttons: everything a click needs is in its custom id.
+"""Restart-proof buttons and select menus: everything a click needs is in its custom id.
 
-The two DynamicItem classes are registered on the bot once; a click on any
+The DynamicItem classes are registered on the bot once; a click on any
 message they ever produced (before or after a restart) is matched by its
 custom id, decoded, and handed to the ``game_button`` event, whose listener
 asks the service. Keeping the service out of this module keeps it pure UI.
+
+A select menu's custom id holds the game, the version and its place in the message; each option's
+value holds its action (``<kind>|<arg>...``, as in a button's custom id), or for a multiple choice
+(``...:<n>:<kind>.<arg>``) a card id that joins the others picked. Whatever is picked goes through
+the same service check as a button: still legal for the player who picks it.
 """
 
 from __future__ import annotations
@@ -13,22 +18,32 @@ from typing import Any
 
 import discord
 
-from bot.replies import Button
+from bot.replies import Button, Gather
 from bot.ui.custom_ids import (
     ACTION_TEMPLATE,
     CONTROL_TEMPLATE,
+    MAX_LENGTH,
     CustomIdError,
     Target,
     decode_action_body,
     encode_action,
     encode_control,
 )
+from engine.core import Action
 
 BUTTON_EVENT = "game_button"
 UNREADABLE = "unreadable"
 MAX_BUTTONS = 25
 PER_ROW = 5
+ROWS = 5
 LABEL_LIMIT = 80
+OPTION_LIMIT = 100
+MAX_OPTIONS = 25
+# Selects take a whole row each; one row always stays for the buttons (pass, stop, give up...).
+MAX_SELECTS = ROWS - 1
+SELECT_TEMPLATE = (
+    r"xs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<n>[0-9]+)(?::(?P<kind>[a-z_]+)\.(?P<arg>[a-z_]+))?"
+)
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -88,6 +103,72 @@ class ControlButton(_GameButton, template=CONTROL_TEMPLATE):
         return cls(target, *_looks(item))
 
 
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """A select menu whose pick is one engine action (or, gathering, one action from several picks)."""
+
+    def __init__(self, select: discord.ui.Select[Any], game_id: int, version: int, gather: Gather | None):
+        super().__init__(select)
+        self.game_id, self.version, self.gather = game_id, version, gather
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        if not isinstance(item, discord.ui.Select):
+            raise TypeError("Game select ids belong to select menus.")
+        gather = Gather(match["kind"], match["arg"]) if match["kind"] else None
+        return cls(item, int(match["game"]), int(match["version"]), gather)
+
+    def target(self, values: list[str]) -> Target:
+        """The action the picked ``values`` stand for; an unreadable pick still gets an answer."""
+        try:
+            if self.gather is not None:
+                return Target(self.game_id, self.version, action=self.gather.action(values))
+            if len(values) == 1:
+                return Target(self.game_id, self.version, action=decode_action_body(values[0]))
+        except (CustomIdError, ValueError):
+            pass
+        return Target(self.game_id, self.version, control=UNREADABLE)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        interaction.client.dispatch(BUTTON_EVENT, interaction, self.target(list(self.item.values)))
+
+
+def _option_value(action: Action) -> str:
+    """An action as an option value: the body of its button custom id."""
+    value = encode_action(0, 0, action).removeprefix("xa:0:0:")
+    if len(value) > OPTION_LIMIT:
+        raise CustomIdError(f"The choice {action} does not fit in a select option.")
+    return value
+
+
+def make_select(button: Button, n: int, row: int | None = None) -> ActionSelect:
+    """The Discord select menu for a Button spec with options (the first 25 of them)."""
+    custom_id = f"xs:{button.game_id}:{button.version}:{n}"
+    if button.gather is not None:
+        custom_id += f":{button.gather.kind}.{button.gather.arg}"
+    if len(custom_id) > MAX_LENGTH:
+        raise CustomIdError("The select menu does not fit in a custom id.")
+    options = [
+        discord.SelectOption(
+            label=_label(o.label),
+            value=o.value if o.action is None else _option_value(o.action),
+            description=o.description[:OPTION_LIMIT] or None,
+        )
+        for o in button.options[:MAX_OPTIONS]
+    ]
+    many = len(options) if button.gather is not None else 1
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=_label(button.label),
+        options=options,
+        min_values=1,
+        max_values=many,
+        row=row,
+    )
+    return ActionSelect(select, button.game_id, button.version, button.gather)
+
+
 def make_item(button: Button, row: int | None = None) -> _GameButton:
     """The Discord item for a Button spec; raises CustomIdError when its action does not fit a custom id."""
     style = _STYLES[button.style]
@@ -103,7 +184,8 @@ def make_item(button: Button, row: int | None = None) -> _GameButton:
 
 
 def build_view(buttons: list[Button]) -> discord.ui.View | None:
-    """A view holding the first 25 distinct buttons, five to a row; None when there are none.
+    """A view with the select menus first (one row each, at most four) and then the first distinct
+    buttons, five to a row, in the rows left; None when there is nothing to show.
 
     The view never times out: the items are dynamic, so the library keeps no
     per-message state for them and clicks are routed by custom id.
@@ -111,14 +193,18 @@ def build_view(buttons: list[Button]) -> discord.ui.View | None:
     if not buttons:
         return None
     view = discord.ui.View(timeout=None)
+    selects = [b for b in buttons if b.is_select][:MAX_SELECTS]
+    for n, spec in enumerate(selects):
+        view.add_item(make_select(spec, n, row=n))
+    room = (ROWS - len(selects)) * PER_ROW
     seen: set[str] = set()
-    for button in buttons:
-        item = make_item(button, row=len(seen) // PER_ROW)
+    for button in (b for b in buttons if not b.is_select):
+        if len(seen) == room:
+            break
+        item = make_item(button, row=len(selects) + len(seen) // PER_ROW)
         # Discord rejects a message whose components repeat a custom id.
         if item.custom_id in seen:
             continue
         seen.add(item.custom_id)
         view.add_item(item)
-        if len(seen) == MAX_BUTTONS:
-            break
-    return view
+    return view if selects or seen else None

@@ -1,11 +1,11 @@
-"""Europa Base Alpha through real discord.py parsing: three players, one with closed DMs, play to the
-final tally with slash commands and private buttons; nothing secret reaches a public message, a
-button label or a log line before the rules reveal it."""
+"""Europa Base Alpha through real discord.py parsing: three players play to the final tally, Ann from
+the select menus and buttons of her DMs, Cy (DMs closed) from the ephemeral "My hand" reply, Bob
+with slash commands; after every step nothing secret is in a public message, a label or a log line."""
 
 from __future__ import annotations
 
-import json
 import logging
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +13,18 @@ import pytest
 
 from bot.app import GameBot
 from bot.games.europa import FRONTEND
+from bot.ui.buttons import build_view
+from engine.core import Action
 from engine.europa import RULES
+from engine.europa.state import EuropaState
 from tests.bot.conftest import button, posted, quiet_bot, run
-from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_click, dm_recipient
+from tests.bot.europa_play import interaction_for, leaks, public, public_text, secrets
+from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
 
 ANN, BOB, CY = Person(11, "Ann"), Person(12, "Bob"), Person(13, "Cy")
 PEOPLE = {0: ANN, 1: BOB, 2: CY}
 COMMAND = {spec.kind: spec.name for spec in FRONTEND.commands}
+OWN_LOGGERS = ("bot", "engine", "render", "discord")
 
 
 @pytest.fixture
@@ -28,74 +33,164 @@ async def ebot(tmp_path: Path, fake: FakeDiscord) -> Any:
         yield bot
 
 
-async def _state(bot: GameBot) -> Any:
+async def _state(bot: GameBot) -> EuropaState:
     record = await bot.service.repo.get_game(1)
     assert record is not None and record.snapshot is not None
-    return RULES.from_json(record.snapshot)
+    state: EuropaState = RULES.from_json(record.snapshot)
+    return state
 
 
-def _secrets(state: Any) -> set[str]:
-    """Names of the cards no one else has been shown: hands and base choices not yet revealed (a
-    built pile is face down, but each of its cards was revealed when it was chosen as a base)."""
-    table = json.dumps(RULES.view(state, None))
-    names: set[str] = set()
-    for seat in range(len(state.players)):
-        you = RULES.view(state, seat)["you"]
-        cards = list(you["hand"])
-        if isinstance(you.get("choice"), dict):
-            cards.append(you["choice"])
-        names |= {card["name"] for card in cards if card["name"] not in table}
-    return names
+async def _begin(ebot: GameBot, fake: FakeDiscord) -> list[Call]:
+    lobby = posted(await run(ebot, fake, fake.command(ANN, "europa", "start")))[-1]
+    for person in (BOB, CY):
+        lobby = posted(await run(ebot, fake, fake.click(person, lobby, button(lobby, ":join"))))[-1]
+    return await run(ebot, fake, fake.click(ANN, lobby, button(lobby, ":begin")))
 
 
-def _public(fake: FakeDiscord, calls: list[Call]) -> list[Call]:
-    return [c for c in posted(calls) if not c.flags & EPHEMERAL and dm_recipient(fake, c) is None]
+def _board(fake: FakeDiscord, calls: list[Call], board: Call | None) -> Call | None:
+    boards = [c for c in public(fake, calls) if any(cid.endswith(":mine") for cid in c.custom_ids)]
+    return boards[-1] if boards else board
 
 
 async def test_three_players_play_to_the_final_tally_and_nothing_secret_leaks(
     ebot: GameBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO)
+    caplog.set_level(logging.DEBUG)
     fake.closed_dms.add(CY.user_id)
-    lobby = posted(await run(ebot, fake, fake.command(ANN, "europa", "start")))[-1]
-    for person in (BOB, CY):
-        lobby = posted(await run(ebot, fake, fake.click(person, lobby, button(lobby, ":join"))))[-1]
-    calls = await run(ebot, fake, fake.click(ANN, lobby, button(lobby, ":begin")))
+    calls = await _begin(ebot, fake)
     state = await _state(ebot)
     assert state.players == ["Ann", "Bob", "Cy"]
-    # Ann's hand comes by DM with her own buttons; Cy's DMs are closed, so the channel says where to look.
+    # Ann's hand comes by DM; Cy's DMs are closed, so the channel says where to look.
     ann_dm = [c for c in posted(calls) if dm_recipient(fake, c) == ANN.user_id][-1]
-    assert all(card in ann_dm.content for card in [c["name"] for c in RULES.view(state, 0)["you"]["hand"]])
-    assert any("<@13>" in c.content and "hand" in c.content for c in _public(fake, calls))
-    leaks: list[str] = []
+    assert all(card["name"] in ann_dm.content for card in RULES.view(state, 0)["you"]["hand"])
+    assert any("<@13>" in c.content and "hand" in c.content for c in public(fake, calls))
+    board = _board(fake, calls, None)
+    found: list[tuple[int, str, list[str]]] = []
+    ways = {"dm": 0, "hand": 0, "command": 0}
     steps = 0
     while RULES.outcome(state) is None:
         seat = min(RULES.to_move(state))
         action = RULES.timeout_action(state, seat)
         assert action is not None
-        if seat == 0 and action.kind == "choose" and ann_dm is not None:
-            # Ann picks from her DM: the pick is announced in the channel without its name.
-            wanted = [cid for cid in ann_dm.custom_ids if cid.endswith(f"choose|c={action.get('card')}")]
-            payload = dm_click(fake, ANN, ann_dm, wanted[0]) if wanted else None
-        else:
-            payload = None
+        person, calls, payload = PEOPLE[seat], [], None
+        if seat == 0:
+            payload = interaction_for(fake, ANN, ann_dm, action)
+            ways["dm"] += payload is not None
+        elif seat == 2 and board is not None:
+            # Cy opens "My hand": her cards and her own menus, for her eyes only.
+            calls = await run(ebot, fake, fake.click(CY, board, button(board, ":mine")))
+            [mine] = posted(calls)
+            assert mine.flags & EPHEMERAL and "for Cy only" in mine.content
+            payload = interaction_for(fake, CY, mine, action)
+            ways["hand"] += payload is not None
         if payload is None:
-            options = dict(action.params)
-            payload = fake.command(PEOPLE[seat], "europa", COMMAND[action.kind], **options)
-        calls = await run(ebot, fake, payload)
-        refused = [c for c in posted(calls) if c.flags & EPHEMERAL]
-        assert not refused, refused[0].content
+            ways["command"] += 1
+            payload = fake.command(person, "europa", COMMAND[action.kind], **dict(action.params))
+        mark = len(caplog.records)
+        moved = await run(ebot, fake, payload)
+        calls += moved
+        refused = [c for c in posted(moved) if c.flags & EPHEMERAL]
+        assert not refused, (action, refused[0].content)
         fresh = [c for c in posted(calls) if dm_recipient(fake, c) == ANN.user_id]
         ann_dm = fresh[-1] if fresh else ann_dm
-        state = await _state(ebot)
-        # What is still secret after the move must not be in what the move posted for everyone.
-        secrets = _secrets(state)
-        leaks += [name for c in _public(fake, calls) for name in secrets if name in json.dumps(c.payload)]
+        board = _board(fake, calls, board)
+        before, state = state, await _state(ebot)
+        hidden = secrets(state, before)
+        shown = [public_text(c) for c in public(fake, calls)]
+        logged = [r.getMessage() for r in caplog.records[mark:] if r.name.split(".")[0] in OWN_LOGGERS]
+        for where, texts in (("public", shown), ("log", logged)):
+            if leaks(texts, hidden):
+                found.append((steps, where, leaks(texts, hidden)))
         steps += 1
         assert steps < 3000
-    assert leaks == []
-    logged = "\n".join(r.getMessage() for r in caplog.records)
-    assert all(name not in logged for name in _secrets(state))
+    assert found == []
+    assert all(ways.values()), ways
     record = await ebot.service.repo.get_game(1)
     assert record is not None and record.status == "finished"
     assert any("Game over" in c.content for c in posted(calls))
+
+
+async def test_my_hand_is_ephemeral_and_its_menu_picks_the_base(ebot: GameBot, fake: FakeDiscord) -> None:
+    fake.closed_dms.add(CY.user_id)
+    calls = await _begin(ebot, fake)
+    board = _board(fake, calls, None)
+    assert board is not None
+    [mine] = posted(await run(ebot, fake, fake.click(CY, board, button(board, ":mine"))))
+    hand = RULES.view(await _state(ebot), 2)["you"]["hand"]
+    assert mine.flags & EPHEMERAL and all(card["name"] in mine.content for card in hand)
+    [menu] = [c for row in mine.message["components"] for c in row["components"] if c["type"] == 3]
+    assert {o["label"].removeprefix("Build ") for o in menu["options"]} == {c["name"] for c in hand}
+    # Bob clicking "My hand" sees his own cards, never Cy's.
+    [bobs] = posted(await run(ebot, fake, fake.click(BOB, board, button(board, ":mine"))))
+    assert bobs.flags & EPHEMERAL and not any(card["name"] in public_text(bobs) for card in hand)
+    pick = Action.of("choose", card=hand[0]["id"])
+    payload = interaction_for(fake, CY, mine, pick)
+    assert payload is not None and payload["data"]["values"] == [f"choose|c={hand[0]['id']}"]
+    calls = await run(ebot, fake, payload)
+    state = await _state(ebot)
+    assert state.choice[2] == hand[0]["id"]
+    shown = " ".join(public_text(c) for c in public(fake, calls))
+    assert "Cy has made a choice" in shown and hand[0]["name"] not in shown and hand[0]["id"] not in shown
+    # The same pick again is no longer legal: an ephemeral refusal, and the choice stands.
+    again = posted(await run(ebot, fake, interaction_for(fake, CY, mine, pick) or {}))
+    assert again and all(c.flags & EPHEMERAL for c in again)
+    assert (await _state(ebot)).choice[2] == hand[0]["id"]
+
+
+def _view(hand: list[str]) -> dict[str, Any]:
+    cards = [
+        {
+            "id": c,
+            "name": c.title(),
+            "points": 5,
+            "needs": {"tower": 2},
+            "undermine": {"text": "u"},
+            "plan": {},
+        }
+        for c in hand
+    ]
+    players = [
+        {"seat": s, "name": n, "plans": [], "undermines": []} for s, n in enumerate(["Ann", "Bob", "Cy"])
+    ]
+    return {"viewer": 0, "players": players, "you": {"hand": cards, "plans": []}}
+
+
+def test_many_undermining_choices_fill_menus_and_pass_stays_a_button() -> None:
+    hand = ["alpha", "beta", "gamma", "delta", "omega"]
+    legal = [
+        Action.of("undermine", card=c, target=t, discard=d)
+        for c in hand
+        for t in (1, 2)
+        for d in [x for x in hand if x != c]
+    ]
+    legal += [Action.of("pass"), Action.of("away")]
+    items = FRONTEND.buttons(_view(hand), legal, 4, 9)
+    menus = [b for b in items if b.is_select]
+    assert len(legal) - 2 == 40 and [len(m.options) for m in menus] == [25, 15]
+    assert [b.label for b in items if not b.is_select] == ["Pass"]
+    view = build_view(items)
+    assert view is not None
+    # What Discord receives: one row per menu, then the buttons' row.
+    rows = [[c["type"] for c in row["components"]] for row in view.to_components()]
+    assert rows == [[3], [3], [2]]
+    picked = {o.action for m in menus for o in m.options}
+    assert picked == set(legal[:-2])
+
+
+def test_a_redraw_is_one_multiple_choice_menu_and_keeping_the_hand_a_button() -> None:
+    hand = ["alpha", "beta", "gamma", "delta", "omega"]
+    view = _view(hand)
+    legal = [
+        Action.of("redraw", discard=",".join(sorted(p))) for k in range(6) for p in combinations(hand, k)
+    ]
+    items = FRONTEND.buttons(view, legal, 4, 9)
+    [menu] = [b for b in items if b.is_select]
+    assert menu.gather is not None and [o.value for o in menu.options] == hand
+    assert menu.gather.action(["gamma", "alpha"]) == Action.of("redraw", discard="alpha,gamma")
+    assert [b.label for b in items if not b.is_select] == ["Keep my hand"]
+    built = build_view(items)
+    assert built is not None
+    menu_row, button_row = built.to_components()
+    [select] = menu_row["components"]
+    assert select["max_values"] == 5 and select["custom_id"] == "xs:4:9:0:redraw.discard"
+    assert [c["type"] for c in button_row["components"]] == [2]
