@@ -1,8 +1,8 @@
 """Space Base (2–5 players) with its Genesis expansion: build a fleet, activate sectors on every roll.
 
 Options: ``expansion`` "base"|"genesis", ``variant`` "standard"|"lightspeed", ``ai`` int (AI seats
-added after the named players, named "AI 1", "AI 2"...), ``bonuses`` "balanced"|"printed" (the
-turn-order bonuses: +1 credit for every later seat, or the rulebook's +1/+2 credits, +1/+1 income),
+added after the named players, named "AI 1", "AI 2"...), ``bonuses`` "printed"|"balanced" (the
+turn-order bonuses: the rulebook's +1/+2 credits, +1/+1 income (default), or +1 credit for every later seat),
 ``autoroll`` bool (default true).
 
 Actions (``Action.of(kind, **args)``; ``legal_actions`` lists exactly the legal ones)

@@ -15,8 +15,8 @@ START_CREDITS = 5
 LIGHT_CREDITS = 15
 LIGHT_INCOME = 1
 LIGHT_DEAL: tuple[tuple[int, int], ...] = ((1, 4), (2, 2))
-# Turn-order bonuses (credits, income) by place from the starting player. The printed ladder
-# over-pays the later seats with this card set (see docs/spacebase.md), so the default is milder.
+# Turn-order bonuses (credits, income) by place from the starting player: the rulebook's ladder is
+# the default (fair with this card set, see docs/spacebase.md); "balanced" is a milder choice.
 BONUSES: dict[str, tuple[tuple[int, int], ...]] = {
     "balanced": ((0, 0), (1, 0), (1, 0), (1, 0), (1, 0)),
     "printed": ((0, 0), (1, 0), (2, 0), (0, 1), (0, 1)),

@@ -34,7 +34,7 @@ def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any
     expansion = str(options.get("expansion", "base"))
     variant = str(options.get("variant", "standard"))
     ai = options.get("ai", 0)
-    bonuses = str(options.get("bonuses", "balanced"))
+    bonuses = str(options.get("bonuses", "printed"))
     autoroll = options.get("autoroll", True)
     if not isinstance(autoroll, bool):
         raise IllegalActionError("The autoroll option is true or false.")

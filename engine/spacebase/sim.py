@@ -89,7 +89,7 @@ def play(
     expansion: str = "base",
     variant: str = "standard",
     content: Content | None = None,
-    bonuses: str = "balanced",
+    bonuses: str = "printed",
 ) -> GameResult:
     """One game to its end; seats are reported in turn order from the starting player.
     Raises EngineError on an unknown policy, option or player count."""
@@ -124,7 +124,7 @@ def simulate(
     variant: str = "standard",
     seed: int = 1,
     content: Content | None = None,
-    bonuses: str = "balanced",
+    bonuses: str = "printed",
 ) -> SimReport:
     """Play ``games`` games with seeds ``seed``, ``seed + 1``...; a tie shares the win."""
     results = [play(seed + i, policy, players, expansion, variant, content, bonuses) for i in range(games)]

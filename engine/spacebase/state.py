@@ -67,7 +67,7 @@ class SpaceState:
     shipyard: dict[str, list[str]]
     colonies: list[str | None]
     box: list[str]
-    bonuses: str = "balanced"
+    bonuses: str = "printed"
     phase: str = "roll"
     active: int = 0
     first: int = 0

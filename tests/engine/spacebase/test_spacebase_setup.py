@@ -22,7 +22,7 @@ def test_every_console_has_the_starters_and_one_paid_level_one_ship(players: int
         assert len(extra) == 1 and CONTENT.cards[extra[0]].level == 1
         deployed = [c for stack in board.deployed for c in stack]
         assert deployed == [starters[CONTENT.sector_of(extra[0]) - 1]]
-        credits, income = BONUSES["balanced"][place]
+        credits, income = BONUSES["printed"][place]
         assert board.credits == START_CREDITS - CONTENT.cards[extra[0]].cost + credits
         assert board.income == income and board.vp == 0
     assert all(len(row) == 6 for row in state.shipyard.values())
@@ -96,7 +96,7 @@ def test_light_speed_deals_six_keeps_and_pays_and_fewest_spent_starts() -> None:
     assert state.phase == "choose" and kinds(events)[:3] == ["kept", "ships_placed", "dice_rolled"]
     assert (
         state.boards[1].credits
-        == 15 - CONTENT.cards[cheap[0]].cost + BONUSES["balanced"][(1 - state.first) % 3][0]
+        == 15 - CONTENT.cards[cheap[0]].cost + BONUSES["printed"][(1 - state.first) % 3][0]
     )
     assert state.first in (0, 2) and all(b.income >= 1 for b in state.boards)
     kept = sum(len(d) for d in state.decks.values()) + sum(len(r) for r in state.shipyard.values())
