@@ -66,9 +66,9 @@ class SimReport:
 
 def _rules(content: Content | None) -> SpaceRules:
     if content is None:
-        from engine.spacebase import RULES
+        from engine.spacebase import shipped_rules
 
-        return RULES
+        return shipped_rules()
     return SpaceRules(content)
 
 
