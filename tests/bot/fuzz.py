@@ -1,8 +1,9 @@
 """A seeded random player of every game through the real bot: legal moves, illegal ones, forged
 buttons, strangers, stale clicks, out-of-phase commands and half-typed autocompletes.
 
-``Fuzzer.step`` sends one raw interaction (parsed by discord.py as from the gateway);
-``Fuzzer.check`` compares the stored game with the replay of its log.
+``Fuzzer.step`` sends one raw interaction (parsed by discord.py as from the gateway) in one of
+several channels, each with its own game; ``Fuzzer.check`` compares a stored game with the replay of
+its log.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import random
 import re
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.app import GameBot
@@ -32,7 +33,7 @@ PEOPLE = (
 )
 JUNK = ("", "zzz", "0", "-1", "999999", "a" * 120, "🙂", "None", "founder", "card:0", "@everyone")
 LIFECYCLE = ("status", "rules", "undo", "abandon")
-WHERE = Where(GUILD_ID, CHANNEL_ID)
+CHANNELS = (CHANNEL_ID, CHANNEL_ID + 1, CHANNEL_ID + 2)
 
 
 @dataclass
@@ -42,6 +43,8 @@ class Tally:
     sent: int = 0
     legal: int = 0
     checks: int = 0
+    # Games checked while in play, by kind.
+    kinds: dict[str, int] = field(default_factory=dict)
 
 
 class Fuzzer:
@@ -49,8 +52,10 @@ class Fuzzer:
         self.bot, self.fake, self.rng = bot, fake, random.Random(seed)
         self.messages: deque[Call] = deque(maxlen=40)
         self.tally = Tally()
+        self.channel = CHANNELS[0]
 
     async def step(self) -> None:
+        self.channel = self.rng.choice(CHANNELS)
         roll = self.rng.random()
         if roll < 0.45 and await self._legal_move():
             self.tally.legal += 1
@@ -66,6 +71,7 @@ class Fuzzer:
             await self._send(self._start())
 
     async def _send(self, payload: dict[str, Any]) -> None:
+        payload["channel_id"] = payload["channel"]["id"] = str(self.channel)
         mark = len(self.fake.calls)
         await feed(self.bot, payload)
         self.tally.sent += 1
@@ -79,7 +85,7 @@ class Fuzzer:
 
     async def _legal_move(self) -> bool:
         """The next step of a game: open one, fill and begin a lobby, or a seated player's legal move."""
-        record = await self.bot.service.repo.open_game(CHANNEL_ID)
+        record = await self.bot.service.repo.open_game(self.channel)
         if record is None:
             game = self._game()
             await self._send(self.fake.command(self._person(), game, "start", **self._start_options(game)))
@@ -89,7 +95,8 @@ class Fuzzer:
             return True
         seated = [p for p in PEOPLE if record.seat_of(p.user_id) is not None]
         person = self.rng.choice(seated)
-        legal = await self.bot.service.legal(WHERE, Actor(person.user_id, person.name))
+        where = Where(GUILD_ID, self.channel)
+        legal = await self.bot.service.legal(where, Actor(person.user_id, person.name))
         if not legal:
             return False
         _label, action = self.rng.choice(legal)
@@ -161,17 +168,29 @@ class Fuzzer:
             await self._send(self._lifecycle())
             return
         message = self.rng.choice(self.messages)
-        custom_id = self.rng.choice(message.custom_ids)
+        items = [
+            item for row in message.message.get("components") or [] for item in row.get("components", [])
+        ]
+        component = self.rng.choice(items)
+        custom_id = str(component["custom_id"])
         if self.rng.random() < 0.3:
             custom_id = self._forge(custom_id)
-        await self._click_id(self._person(), custom_id)
+        await self._click_id(self._person(), custom_id, component)
 
-    async def _click_id(self, person: Person, custom_id: str) -> None:
-        # discord.py rebuilds the clicked button from the message, so the message must show it.
-        button = {"type": 2, "style": 1, "label": "button", "custom_id": custom_id}
-        shown = {"content": "a message", "components": [{"type": 1, "components": [button]}]}
-        delivered = self.fake._message(Call("POST", "/channels/{channel_id}/messages", "", shown), CHANNEL_ID)
-        data = {"custom_id": custom_id, "component_type": 2}
+    async def _click_id(
+        self, person: Person, custom_id: str, component: dict[str, Any] | None = None
+    ) -> None:
+        """Click a button, or pick in a select menu, showing ``custom_id`` (a button by default)."""
+        # discord.py rebuilds the clicked item from the message, so the message must show it.
+        item = dict(component or {"type": 2, "style": 1, "label": "button"}, custom_id=custom_id)
+        shown = {"content": "a message", "components": [{"type": 1, "components": [item]}]}
+        delivered = self.fake._message(
+            Call("POST", "/channels/{channel_id}/messages", "", shown), self.channel
+        )
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": item["type"]}
+        if item["type"] == 3:
+            offered = [str(option["value"]) for option in item.get("options", [])] or ["0"]
+            data["values"] = self.rng.sample(offered, self.rng.randint(1, len(offered)))
         await self._send(self.fake._interaction(3, person, data, message=delivered))
 
     def _forge(self, custom_id: str) -> str:
@@ -184,11 +203,14 @@ class Fuzzer:
         return custom_id.replace(target, forged, 1)
 
     async def check(self, game_id: int | None = None) -> int | None:
-        """Stored state == replay of the log for the open game (or ``game_id``); returns its id."""
+        """Stored state == replay of the log for the open game of the step's channel (or
+        ``game_id``, finished or not); returns its id."""
         repo = self.bot.service.repo
-        record = await repo.open_game(CHANNEL_ID) if game_id is None else await repo.get_game(game_id)
+        record = await repo.open_game(self.channel) if game_id is None else await repo.get_game(game_id)
         if record is None or record.snapshot is None:
             return None
+        if record.status == "active":
+            self.tally.kinds[record.kind] = self.tally.kinds.get(record.kind, 0) + 1
         rules = GAMES[record.kind]
         state = replay(rules, record, await repo.actions(record.id))
         # Compared as stored: JSON turns tuples into lists.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,10 +16,15 @@ from bot.service import GameService
 from tests.bot.conftest import MakeBot
 from tests.bot.fake_discord import FakeDiscord
 from tests.bot.fuzz import Fuzzer
+from tests.games import GAMES
 
 INTERACTIONS = int(os.environ.get("FUZZ_INTERACTIONS", "10000"))
 SEED = int(os.environ.get("FUZZ_SEED", "2026"))
 CHECK_EVERY = 50
+# With images on, every command draws: a slice of the run is enough to cover the renderers.
+IMAGES_AT_LEAST = 300
+# From this many interactions on, each of the four games is played (and checked) at least once.
+EVERY_GAME_BY = 10000
 
 
 class Errors(logging.Handler):
@@ -33,30 +39,38 @@ class Errors(logging.Handler):
 
 
 @pytest.fixture
-def errors() -> Errors:
+def errors() -> Iterator[Errors]:
     handler = Errors()
     root = logging.getLogger()
     root.addHandler(handler)
-    yield handler  # type: ignore[misc]
+    yield handler
     root.removeHandler(handler)
 
 
+@pytest.mark.parametrize(
+    ("images", "count"),
+    [(False, INTERACTIONS), (True, max(IMAGES_AT_LEAST, INTERACTIONS // 100))],
+    ids=["text", "images"],
+)
 async def test_random_interactions_never_break_the_bot(
-    make_bot: MakeBot, fake: FakeDiscord, errors: Errors
+    make_bot: MakeBot, fake: FakeDiscord, errors: Errors, images: bool, count: int
 ) -> None:
     bot = await make_bot()
-    bot.service = GameService(bot.service.repo, render=False, seeds=lambda: SEED)
+    bot.service = GameService(bot.service.repo, render=images, seeds=lambda: SEED)
     fuzzer = Fuzzer(bot, fake, SEED)
-    games: set[int] = set()
-    for n in range(1, INTERACTIONS + 1):
+    for n in range(1, count + 1):
         await fuzzer.step()
         assert not errors.records, f"after {n} interactions: {errors.records[0].getMessage()}"
         if n % CHECK_EVERY == 0:
-            game = await fuzzer.check()
-            if game is not None:
-                games.add(game)
-    for game in games:
-        await fuzzer.check(game)
-    assert fuzzer.tally.sent >= INTERACTIONS and fuzzer.tally.legal > INTERACTIONS // 4
+            await fuzzer.check()
+    # Every game ever opened, finished, abandoned or still in play, against its log.
+    ended = 0
+    game_id = 0
+    while ended < 5:
+        game_id += 1
+        ended = 0 if await fuzzer.check(game_id) is not None else ended + 1
+    assert fuzzer.tally.sent >= count and fuzzer.tally.legal > count // 4
     # Two of the four games need a second player in their lobby, so fewer checks find a game in play.
-    assert games and fuzzer.tally.checks > INTERACTIONS // CHECK_EVERY // 3
+    assert fuzzer.tally.checks > count // CHECK_EVERY // 3
+    if count >= EVERY_GAME_BY:
+        assert set(fuzzer.tally.kinds) == set(GAMES), fuzzer.tally.kinds
