@@ -12,7 +12,7 @@ import logging
 import shlex
 import zlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -62,8 +62,11 @@ def local_actor(name: str) -> Actor:
 
 @dataclass
 class Choice:
+    """A numbered choice; ``owner`` is the player it was listed for (their own moves or menus)."""
+
     label: str
     run: Callable[[], Awaitable[Reply]]
+    owner: int | None = None
 
 
 @dataclass
@@ -105,8 +108,9 @@ class Console:
 
     # -- output ----------------------------------------------------------------------------------
 
-    def show(self, reply: Reply) -> None:
-        """Print a reply, write its images, and number its buttons as choices."""
+    def show(self, reply: Reply, owner: int | None = None) -> None:
+        """Print a reply, write its images, and number its buttons as choices (``owner``'s alone when
+        the reply is a private message)."""
         if reply.text:
             self.say(reply.text)
         for image in reply.images:
@@ -117,8 +121,23 @@ class Console:
             self.say(f"[image] {path} — {image.description}")
         if reply.buttons:
             stamp = (reply.buttons[0].game_id, reply.buttons[0].version)
-            self._number(stamp, [(_key(b), Choice(b.label, self._press(b))) for b in reply.buttons])
+            self._number(stamp, [item for b in reply.buttons for item in self._choices(b, owner)])
         self._show_private(reply)
+
+    def _choices(self, button: Button, owner: int | None) -> list[tuple[ChoiceKey, Choice]]:
+        """A button is one choice; a select menu one choice per option (a redraw's discards one card
+        each here: several at once are typed as ``/europa redraw discard:a,b``)."""
+        if not button.is_select:
+            return [(_key(button), Choice(button.label, self._press(button), owner))]
+        out: list[tuple[ChoiceKey, Choice]] = []
+        for option in button.options:
+            action = option.action
+            if action is None and button.gather is not None:
+                action = button.gather.action([option.value])
+            if action is not None:
+                press = replace(button, label=option.label, action=action, options=(), gather=None)
+                out.append((action, Choice(f"{button.label} {option.label}", self._press(press), owner)))
+        return out
 
     def _show_private(self, reply: Reply) -> None:
         """The speaker's own private message, as a DM would show it; the others' stay hidden (each
@@ -133,7 +152,8 @@ class Console:
                     f"[only for {self.speaker.name}] {message.text}",
                     list(message.images),
                     list(message.buttons),
-                )
+                ),
+                owner=message.user_id,
             )
         if others:
             self.say(
@@ -184,8 +204,15 @@ class Console:
             return
         seat = next(s for s in record.seats if s.seat == seats[0])
         if seat.user_id != self.speaker.user_id:
-            self.speaker = self.actor(seat.name)
+            self._speak_as(seat.name)
             self.say(f"(It is {seat.name}'s move: you are now {seat.name}.)")
+
+    def _speak_as(self, name: str) -> None:
+        """Change the speaker. The numbers of the table's buttons stay; those listed from the previous
+        speaker's own moves or private menus go, so a number never plays (or names) their move."""
+        self.speaker = self.actor(name)
+        # Their numbers stay taken, so no later choice quietly reuses one.
+        self.choices = {n: c for n, c in self.choices.items() if c.owner in (None, self.speaker.user_id)}
 
     # -- input -----------------------------------------------------------------------------------
 
@@ -225,7 +252,7 @@ class Console:
         if line == "help":
             self.say(self._help())
         elif line.startswith("as "):
-            self.speaker = self.actor(line[3:])
+            self._speak_as(line[3:])
             self.say(f"You are now {self.speaker.name}.")
         elif line == "actions":
             await self._actions()
@@ -252,8 +279,10 @@ class Console:
         if not legal:
             self.say(f"{self.speaker.name} has nothing to do right now.")
             return
+        owner = self.speaker.user_id
         self._number(
-            stamp, [(action, Choice(f"{label}  [{action}]", self._act(action))) for label, action in legal]
+            stamp,
+            [(action, Choice(f"{label}  [{action}]", self._act(action), owner)) for label, action in legal],
         )
 
     def _act(self, action: Action) -> Callable[[], Awaitable[Reply]]:
