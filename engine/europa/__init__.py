@@ -12,7 +12,8 @@ Choose (simultaneous and secret; every seat still building this round):
 Undermine (one seat at a time from First in Flight, clockwise):
 - ``undermine {card: str, target: int, plan?: str, discard?: str}`` — play a card's Undermining part on
   another seat's new base (at most ``undermine_limit`` per base); ``plan`` names the Future Planning
-  card it destroys (destroy_plan), ``discard`` the extra card its cost asks (cards with a cost).
+  card it destroys by its ability key, the only part on show (destroy_plan), ``discard`` the extra
+  card its cost asks (cards with a cost).
 - ``pass {}`` — end your undermining for this step.
 Build (simultaneous; each builder works on their own dice only):
 - ``roll {}`` — a main roll of every die not set aside (at most 3, fewer when undermined).
@@ -45,10 +46,11 @@ Any time:
 "players": [{seat, name, ai, away, status: "choosing"|"building"|"succeeded"|"finalized"|"failed",
   hand_count, chosen: bool (secret base choice made), plan_chosen: bool, built_count,
   built: [card] only once the game is over (else None), tokens (Cut Corner tokens kept),
-  round_tokens, plans: [card], bases: [{card, tokens}] (built this round, public),
+  round_tokens, plans: [{key, plan: {kind, text}}] (the planning part only),
+  bases: [{card, tokens}] (built this round, public),
   attempt: None | {card, stage: "wait"|"main"|"rescue", rolls_left, rolled, need: {symbol: n},
     min_keep, wild_only: [colour], dice: [{die, colour: green|blue|red|invader, face: [symbol],
-    rolled, kept, locked, destroyed}], destroy_pending, used_plans: [card id], missing, stars, met,
+    rolled, kept, locked, destroyed}], destroy_pending, used_plans: [plan key], missing, stars, met,
     cut_corners_if_built},
   undermines: [card]}],
 "outcome": None | {winners: [seat], reason, scores: [int], points: [int], tokens: [int]}}``
@@ -57,7 +59,7 @@ ingenuity: {kind, text, timing}, plan: {kind, text}}``; symbols are command, tra
 bunker, star (wild) and invader.
 
 ``view(state, seat)`` — the table view plus ``"you": {seat, hand: [card], choice: card | "finalize" |
-None, plan_choice: card | "none" | None, built: [card], built_points}``.
+None, plan_choice: card | "none" | None, built: [card], plans: [card], built_points}``.
 """
 
 from __future__ import annotations
