@@ -22,9 +22,12 @@ from bot.app import GameBot, create_bot
 from bot.replies import Image
 from bot.service import GameService
 from bot.settings import load_settings
+from engine.colony import RULES as COLONY_RULES
 from engine.exobase import RULES as EXOBASE_RULES
 from render.registry import render_images
+from tests.bot.conftest import button, posted
 from tests.bot.fake_discord import CHANNEL_ID, FakeDiscord, Person
+from tests.games import FRONTENDS
 
 ALICE = Person(11, "Alice")
 RULES = EXOBASE_RULES
@@ -45,20 +48,61 @@ async def _placement(bot: GameBot, fake: FakeDiscord) -> dict[str, Any]:
     return fake.command(ALICE, "exobase", "work", **work.params)
 
 
-async def _measure(fake: FakeDiscord, render: bool, repeat: int, database: Path) -> dict[str, list[Sample]]:
+async def _colony_move(bot: GameBot, fake: FakeDiscord) -> dict[str, Any]:
+    """A Colony command for the first legal move that can be taken back (a move, a switch...)."""
+    record = await bot.service.repo.open_game(CHANNEL_ID)
+    assert record is not None and record.snapshot is not None
+    state = COLONY_RULES.from_json(record.snapshot)
+    for action in COLONY_RULES.legal_actions(state, 0):
+        after, _ = COLONY_RULES.apply(state, 0, action)
+        if COLONY_RULES.can_undo(state, after):
+            spec = next(s for s in FRONTENDS["colony"].commands if s.kind == action.kind)
+            return fake.command(ALICE, "colony", spec.name, **action.params)
+    raise AssertionError("no move to take back in this Colony state")
+
+
+async def _start_colony(bot: GameBot, fake: FakeDiscord) -> None:
+    """A one-player Colony table: the lobby, then Begin, then the character choices, if any."""
+    mark = len(fake.calls)
+    await feed(bot, fake.command(ALICE, "colony", "start"))
+    lobby = posted(fake.calls[mark:])[-1]
+    await feed(bot, fake.click(ALICE, lobby, button(lobby, ":begin")))
+    record = await bot.service.repo.open_game(CHANNEL_ID)
+    assert record is not None and record.snapshot is not None
+    state = COLONY_RULES.from_json(record.snapshot)
+    while not any(
+        COLONY_RULES.can_undo(state, COLONY_RULES.apply(state, 0, a)[0])
+        for a in COLONY_RULES.legal_actions(state, 0)
+    ):
+        action = COLONY_RULES.legal_actions(state, 0)[0]
+        spec = next(s for s in FRONTENDS["colony"].commands if s.kind == action.kind)
+        await feed(bot, fake.command(ALICE, "colony", spec.name, **action.params))
+        record = await bot.service.repo.open_game(CHANNEL_ID)
+        assert record is not None and record.snapshot is not None
+        state = COLONY_RULES.from_json(record.snapshot)
+
+
+async def _measure(
+    fake: FakeDiscord, render: bool, repeat: int, database: Path, game: str
+) -> dict[str, list[Sample]]:
     settings = load_settings(
         database_url=f"sqlite+aiosqlite:///{database}", dev_guild_id=None, render_images=render
     )
     bot = create_bot(settings)
     bot.service = GameService(bot.service.repo, render=render, seeds=lambda: 7)
     await bot.login("bench-token")
-    times: dict[str, list[Sample]] = {"work": [], "undo": [], "status": []}
+    times: dict[str, list[Sample]] = {f"/{game} {command}": [] for command in ("work", "undo", "status")}
     try:
-        await feed(bot, fake.command(ALICE, "exobase", "start"))
+        if game == "exobase":
+            await feed(bot, fake.command(ALICE, "exobase", "start"))
+        else:
+            await _start_colony(bot, fake)
         for _ in range(repeat):
-            times["work"].append(await feed(bot, await _placement(bot, fake)))
-            times["undo"].append(await feed(bot, fake.command(ALICE, "exobase", "undo")))
-            times["status"].append(await feed(bot, fake.command(ALICE, "exobase", "status")))
+            # "work" for Colony: its first move that can be taken back.
+            move = await (_placement(bot, fake) if game == "exobase" else _colony_move(bot, fake))
+            times[f"/{game} work"].append(await feed(bot, move))
+            times[f"/{game} undo"].append(await feed(bot, fake.command(ALICE, game, "undo")))
+            times[f"/{game} status"].append(await feed(bot, fake.command(ALICE, game, "status")))
         return times
     finally:
         await bot.close()
@@ -82,13 +126,16 @@ async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
     for index, (mode, render, cache) in enumerate(MODES):
         rendering.configure(cache)
         try:
-            times = await _measure(fake, render, repeat, folder / f"bench-{index}.db")
+            times = {}
+            for game in ("exobase", "colony"):
+                database = folder / f"bench-{index}-{game}.db"
+                times.update(await _measure(fake, render, repeat, database, game))
         finally:
             rendering.configure(rendering.DEFAULT_CACHE_SIZE)
         for command, samples in times.items():
             p50, p99, cpu = summary(samples)
             ratios = f"{p50 / floor[0]:>12.1f}x{p99 / floor[1]:>12.1f}x"
-            lines.append(f"/exobase {command:<7}{mode:<18}{p50:>8.1f}{p99:>8.1f}{cpu:>9.1f}{ratios}")
+            lines.append(f"{command:<16}{mode:<18}{p50:>8.1f}{p99:>8.1f}{cpu:>9.1f}{ratios}")
     return lines
 
 
