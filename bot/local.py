@@ -332,6 +332,8 @@ class Console:
             return await svc.undo(where, who)
         if name == "hand":
             return await svc.mine(where, who)
+        if name == "notify":
+            return await svc.notify(where, who, on=values.get("dm") == "on")
         return await svc.abandon(where, who, confirm=False)
 
 

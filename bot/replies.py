@@ -12,7 +12,7 @@ from typing import Literal
 from engine.core import Action
 
 Style = Literal["primary", "secondary", "success", "danger"]
-Control = Literal["join", "leave", "begin", "abandon", "undo", "pick", "mine"]
+Control = Literal["join", "leave", "add_ai", "remove_ai", "begin", "abandon", "undo", "pick", "mine"]
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from bot import rendering
+from bot import notify, rendering
 from bot.board import MAX_BUTTONS, Change, board_reply, public_events, seat_message, waiting
 from bot.damage import damaged_log, load_state
 from bot.deadlines import with_turn_time
@@ -33,7 +33,7 @@ from bot.errors import (
 )
 from bot.games.module import Game
 from bot.games.spec import GameFrontend
-from bot.lobby import check_begin, check_join, check_leave, lobby_reply
+from bot.lobby import AI, check_ai, check_begin, check_join, check_leave, lobby_reply, with_ai
 from bot.logging_setup import log_context, set_game
 from bot.moves import play
 from bot.replay import replay, take_back
@@ -180,7 +180,7 @@ class GameService(Timekeeping):
         public: bool = True,
     ) -> Reply:
         rules, frontend = self._rules(record.kind), self._frontends[record.kind]
-        return await board_reply(
+        reply = await board_reply(
             record,
             rules,
             frontend,
@@ -191,6 +191,20 @@ class GameService(Timekeeping):
             render=self._render,
             public=public,
         )
+        if notify.COMMAND in frontend.lifecycle and record.guild_id is not None:
+            # In a server, turn DMs are opt-in: the mention and the "My turn" button carry the game.
+            # The console (no server) shows each seat its own message in place of a DM, so it keeps them.
+            reply.private = notify.turn_notes(record, reply, frontend.title)
+        return reply
+
+    def _lobby(self, record: GameRecord, header: str) -> Reply:
+        """The lobby message, with the AI seat buttons when the game's start options seat AI players."""
+        meta = self._rules(record.kind).meta
+        return lobby_reply(record, meta, header, ai_seats=self._seats_ai(record.kind))
+
+    def _seats_ai(self, game: str) -> bool:
+        """Whether ``game`` seats AI players (its start options say how many)."""
+        return any(option.name == AI for option in self._frontends[game].start_options)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -227,7 +241,7 @@ class GameService(Timekeeping):
                     log.info("lobby opened for %s by %s", game, actor.user_id)
                     article = "an" if frontend.title[:1].lower() in "aeiou" else "a"
                     header = f"{actor.name} opened {article} {frontend.title} table."
-                    return lobby_reply(record, rules.meta, header)
+                    return self._lobby(record, header)
                 state = rules.setup([actor.name], cleaned, new.seed)
                 snapshot = rules.to_json(state)
                 with _storage():
@@ -259,12 +273,14 @@ class GameService(Timekeeping):
                         record = await self.repo.add_seat(
                             record.id, record.version, actor.user_id, actor.name
                         )
-                    return lobby_reply(record, rules.meta, f"{actor.name} joins the {title} table.")
+                    return self._lobby(record, f"{actor.name} joins the {title} table.")
                 if control == "leave":
                     check_leave(record, actor)
                     with _storage():
                         record = await self.repo.remove_seat(record.id, record.version, actor.user_id)
-                    return lobby_reply(record, rules.meta, f"{actor.name} leaves the {title} table.")
+                    return self._lobby(record, f"{actor.name} leaves the {title} table.")
+                if control in ("add_ai", "remove_ai"):
+                    return await self._change_ai(record, actor, add=control == "add_ai")
                 if control == "begin":
                     check_begin(record, rules.meta, actor)
                     state = rules.setup(record.player_names, record.options, record.seed)
@@ -279,6 +295,41 @@ class GameService(Timekeeping):
                     names = ", ".join(record.player_names)
                     return await self._board(record, state, Change(), f"The {title} game begins: {names}.")
                 raise NotAllowedError(f"Unknown lobby step '{control}'.")
+
+    async def _change_ai(self, record: GameRecord, actor: Actor, *, add: bool) -> Reply:
+        """One AI seat more or fewer (host only); raises NotAllowedError, StaleError, StorageError."""
+        if not self._seats_ai(record.kind):
+            raise NotAllowedError("This game has no AI players.")
+        check_ai(record, self._rules(record.kind).meta, actor, add=add)
+        with _storage():
+            record = await self.repo.update_options(
+                record.id, lambda options: with_ai(options, 1 if add else -1), expected=record.version
+            )
+        title = self._frontends[record.kind].title
+        verb = "adds an AI player to" if add else "removes an AI player from"
+        return self._lobby(record, f"{actor.name} {verb} the {title} table.")
+
+    async def notify(self, where: Where, actor: Actor, *, on: bool) -> Reply:
+        """Turn the actor's "your move" DMs for the channel's game on or off, privately.
+
+        Raises NoGameError, NotAPlayerError, NotAllowedError (a game without the choice), StorageError.
+        """
+        with log_context(where.guild_id, where.channel_id):
+            record = await self._open(where)
+            self._seat(record, actor)
+            frontend = self._frontends[record.kind]
+            if notify.COMMAND not in frontend.lifecycle:
+                raise NotAllowedError(f"{frontend.title} has no turn DMs to turn on or off.")
+            with _storage():
+                await self.repo.update_options(
+                    record.id, lambda options: notify.with_preference(options, actor.user_id, on)
+                )
+            log.info("turn DMs %s for %s", "on" if on else "off", actor.user_id)
+        if on:
+            text = f"I will DM you a link when this {frontend.title} game waits for you."
+        else:
+            text = f"No DMs from this {frontend.title} game; you are mentioned here when it is your move."
+        return Reply(text, ephemeral=True)
 
     async def act(
         self,
@@ -357,9 +408,8 @@ class GameService(Timekeeping):
         """The current table (or lobby), privately; raises NoGameError, StorageError."""
         with log_context(where.guild_id, where.channel_id):
             record = await self._open(where)
-            rules = self._rules(record.kind)
             if record.status == "lobby":
-                reply = lobby_reply(record, rules.meta, f"{self._frontends[record.kind].title} lobby.")
+                reply = self._lobby(record, f"{self._frontends[record.kind].title} lobby.")
             else:
                 with _storage():
                     last = await self.repo.last_action(record.id)
@@ -397,7 +447,7 @@ class GameService(Timekeeping):
                 taken = recent[index]
                 before = await self._before(rules, record, taken, len(recent) - index)
                 later_movers(record, recent[index:], len(waiting(rules, before)) > 1)
-                restored = take_back(rules, record, before, recent[index:], current, reveals=reveals)
+                restored, befores = take_back(rules, record, before, recent[index:], current, reveals=reveals)
                 label = rules.describe(Action.from_json(taken.action), before)
                 with _storage():
                     record = await self.repo.remove_action(
@@ -405,6 +455,7 @@ class GameService(Timekeeping):
                         record.version,
                         taken.seq,
                         rules.to_json(restored),
+                        befores={seq: rules.to_json(state) for seq, state in befores.items()},
                         deadlines=await self._move_deadlines(record, rules, current, restored, seat),
                         seats=record.seats,
                     )

@@ -37,6 +37,18 @@ REMINDERS_OPTION = OptionSpec(
 # Every game may be played in a thread of its own, opened from the channel by the start command.
 THREAD_OPTION = OptionSpec("thread", "Open the game in a new thread of this channel", "bool", False)
 
+# Turn DMs are opt-in where a game offers ``notify``: on or off, per player and game.
+DM_OPTION = OptionSpec(
+    "dm",
+    "A DM with a link when the game waits for you",
+    "str",
+    True,
+    choices=("on", "off"),
+    labels=("On", "Off"),
+)
+# The options of the lifecycle subcommands other than start.
+LIFECYCLE_OPTIONS: dict[str, tuple[OptionSpec, ...]] = {"notify": (DM_OPTION,)}
+
 Work = Callable[[GameService, discord.Interaction[Any], dict[str, Value]], Awaitable[Reply]]
 
 
@@ -69,6 +81,9 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
     async def hand(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
         return await service.mine(where_of(i), actor_of(i))
 
+    async def notify(service: GameService, i: discord.Interaction[Any], values: dict[str, Value]) -> Reply:
+        return await service.notify(where_of(i), actor_of(i), on=values.get("dm") == "on")
+
     return {
         "start": ("Start a game in this channel (a lobby when several may play).", "public", start),
         "status": ("Show this channel's game, only to you.", "private", status),
@@ -76,6 +91,7 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
         "undo": ("Take back the last action when it rolled and revealed nothing.", "public", undo),
         "abandon": ("End this channel's game (host or Manage Channels).", None, abandon),
         "hand": ("Your own hand and choices, shown only to you.", "private", hand),
+        "notify": ("Get a DM when this game waits for you, or stop them.", "private", notify),
     }
 
 
@@ -97,7 +113,8 @@ class GameCog(commands.Cog):
             if name not in frontend.lifecycle and not (name == "hand" and secret):
                 continue
             clock = (TURN_TIME_OPTION, REMINDERS_OPTION)
-            options = (*frontend.start_options, *clock, THREAD_OPTION) if name == "start" else ()
+            start = (*frontend.start_options, *clock, THREAD_OPTION)
+            options = start if name == "start" else LIFECYCLE_OPTIONS.get(name, ())
             spec = CommandSpec(name, name, description, tuple(options))
             command = make_command(spec, self._lifecycle_runner(work, defer), None)
             if name == "start":

@@ -21,7 +21,7 @@ from bot.ui.send import MINE_HINT, message_kwargs, post_in_channel, send_reply
 log = logging.getLogger(__name__)
 
 # Lobby changes rewrite the lobby message itself instead of posting a new one.
-IN_PLACE = frozenset({"join", "leave"})
+IN_PLACE = frozenset({"join", "leave", "add_ai", "remove_ai"})
 
 
 def help_text(service: GameService) -> str:

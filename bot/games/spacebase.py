@@ -378,6 +378,8 @@ FRONTEND = GameFrontend(
     images=images,
     private_images=frozenset({"board"}),
     mine_label="My turn",
+    # Played over days: a DM when the game waits for you only for those who ask (`notify`).
+    lifecycle=("start", "status", "rules", "undo", "abandon", "notify"),
 )
 
 

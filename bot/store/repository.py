@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
@@ -45,6 +45,7 @@ from bot.store.rows import (
     action_record,
     game_record,
     game_records,
+    json_object,
     raw,
 )
 from bot.store.runner import Runner, Work
@@ -228,6 +229,40 @@ class Repository:
             record = _bump(connection, game_id, expected, seats, status="active", snapshot=snapshot)
             timers.write_deadlines(connection, record, deadlines)
             return record
+
+        return await self._write(work)
+
+    async def update_options(
+        self,
+        game_id: int,
+        change: Callable[[dict[str, Any]], dict[str, Any]],
+        *,
+        expected: int | None = None,
+    ) -> GameRecord:
+        """Store ``change(options)`` as the game's options, read and written in one transaction (so
+        two players' preferences saved at once both stay).
+
+        With ``expected`` the game also moves to the next version (a lobby change) and ConflictError
+        says it had moved on; without, the version stays, so a preference makes no button stale.
+        Raises ConflictError for a game that is gone, StoreError for options that cannot be read.
+        """
+
+        def work(connection: Connection) -> GameRecord:
+            found = connection.execute(
+                select(raw(GameRow.options)).where(GameRow.id == game_id).with_for_update()
+            ).first()
+            if found is None:
+                raise ConflictError(f"game {game_id} is gone")
+            options, damage = json_object(found[0])
+            if damage is not None:
+                raise StoreError(f"the options of game {game_id} are {damage}")
+            changed = change(dict(options or {}))
+            if expected is not None:
+                return _bump(connection, game_id, expected, options=changed)
+            row = connection.execute(
+                update(GameRow).where(GameRow.id == game_id).values(options=changed).returning(*GAME_COLUMNS)
+            ).one()
+            return game_record(row._mapping, list(_seats(connection, game_id)))
 
         return await self._write(work)
 
