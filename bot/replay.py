@@ -38,9 +38,10 @@ def take_back(
     current: Any,
     *,
     reveals: str = "rolled dice or revealed cards",
-) -> Any:
+) -> tuple[Any, dict[int, Any]]:
     """The state as if ``rows[0]`` (applied to ``before``) had never been taken; ``rows[1:]`` are the
-    later moves, applied again in order.
+    later moves, applied again in order. Also the state each later undoable move now applies to, by
+    its seq: their stored before-snapshots held the move taken back and must be replaced with these.
 
     Raises NotAllowedError when the log and the snapshot disagree, the engine forbids the undo
     (dice, a shuffle, a revealed card: ``reveals`` words it for the game) or a later move no longer
@@ -55,8 +56,11 @@ def take_back(
     if not rules.can_undo(before, after):
         raise NotAllowedError(f"That action {reveals}; it cannot be undone.")
     rebuilt, without = after, before
+    befores: dict[int, Any] = {}
     for row in rows[1:]:
         action = Action.from_json(row.action)
+        if row.undoable:
+            befores[row.seq] = without
         try:
             rebuilt, _events = rules.apply(rebuilt, row.seat, action)
         except EngineError as exc:
@@ -68,7 +72,7 @@ def take_back(
     if _plain(rules.to_json(rebuilt)) != _plain(rules.to_json(current)):
         log.error("action log and snapshot disagree for game %d", record.id)
         raise NotAllowedError(UNREPLAYABLE)
-    return without
+    return without, befores
 
 
 def _plain(data: Any) -> Any:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
@@ -367,11 +367,14 @@ class Repository:
         seq: int,
         snapshot: dict[str, Any],
         *,
+        befores: Mapping[int, dict[str, Any]] | None = None,
         deadlines: DeadlineChanges | None = None,
         seats: Sequence[SeatRecord] | None = None,
     ) -> GameRecord:
-        """Drop action ``seq`` (later actions stay, in order), store ``snapshot`` and apply
-        ``deadlines``; raises ConflictError when the game moved on or the action is gone."""
+        """Drop action ``seq`` (later actions stay, in order), store ``snapshot``, replace the
+        before-snapshots of later actions with ``befores`` (by seq: they no longer hold the dropped
+        action) and apply ``deadlines``; raises ConflictError when the game moved on or the action
+        is gone."""
 
         def work(connection: Connection) -> GameRecord:
             record = _bump(connection, game_id, expected, seats, snapshot=snapshot, status="active")
@@ -380,6 +383,12 @@ class Repository:
             )
             if result.rowcount != 1:
                 raise ConflictError(f"action {seq} is not in the log of game {game_id}")
+            for later, before in (befores or {}).items():
+                connection.execute(
+                    update(ActionRow)
+                    .where(ActionRow.game_id == game_id, ActionRow.seq == later)
+                    .values(before_snapshot=before)
+                )
             timers.write_deadlines(connection, record, deadlines)
             return record
 

@@ -156,6 +156,24 @@ async def test_undo_a_secret_pick_while_others_picked_after(dbot: GameBot, fake:
     assert record.channel_id == CHANNEL_ID
 
 
+async def test_after_an_earlier_pick_is_taken_back_the_later_one_can_be_too(
+    dbot: GameBot, fake: FakeDiscord
+) -> None:
+    await _begin(dbot, fake, ALICE, BOB, CARL)
+    state = await _state(dbot)
+    alice_card, bob_card = state.hands[0][0], state.hands[1][0]
+    await run(dbot, fake, fake.command(ALICE, "duel", "pick", card=alice_card))
+    await run(dbot, fake, fake.command(BOB, "duel", "pick", card=bob_card))
+    await run(dbot, fake, fake.command(ALICE, "duel", "undo"))
+    calls = await run(dbot, fake, fake.command(BOB, "duel", "undo"))
+    assert "takes back" in _public(fake, calls)[0].content
+    state = await _state(dbot)
+    # Bob's row was kept when Alice's pick went, so its stored before-state must no longer hold hers.
+    assert state.picks == (None, None, None) and alice_card in state.hands[0]
+    record = await stored(dbot)
+    assert record is not None and await dbot.service.repo.actions(record.id) == []
+
+
 async def test_the_hand_command_shows_a_seat_its_own_cards_only(dbot: GameBot, fake: FakeDiscord) -> None:
     await _begin(dbot, fake, ALICE, BOB)
     state = await _state(dbot)
