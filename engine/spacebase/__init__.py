@@ -45,8 +45,8 @@ Preferences (any time, any human seat):
 choice: "sum"|"single"|None (only in that seat's own view before the reveal),
 sectors: [{sector, station: card+{charges}|None, deployed: [card+{charges}]}]}],
 "shipyard": {"1"|"2"|"3": [card]}, "deck_counts": {"1"|"2"|"3": n},
-"colonies": [{sector, card: card|None}], "waiting": [seat], "bought": bool,
-"pending": {kind, seat, card, dice?, level?, n?, sectors?}|None,
+"colonies": [{sector, card: card|None}], "waiting": [seat], "reacting": bool, "bought": bool,
+"pending": {kind, seat, card, dice?, level?, n?, sectors?, sector?}|None,
 "hand": [card] (Light-Speed keep phase: the viewer's own dealt cards; [] for the table),
 "outcome": {winners, reason, scores}|None}``
 where ``card = {id, name, type: "starter"|"ship"|"colony", set, level, cost, sector, plus,

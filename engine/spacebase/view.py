@@ -119,6 +119,7 @@ def table_view(state: SpaceState, content: Content, seat: int | None) -> dict[st
             for i, c in enumerate(state.colonies)
         ],
         "waiting": sorted(waiting(state)),
+        "reacting": state.reacting,
         "pending": _pending(state),
         "hand": hand,
         "bought": state.bought,

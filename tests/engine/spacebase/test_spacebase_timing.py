@@ -28,6 +28,7 @@ def test_a_waiting_player_is_asked_before_the_turn_ends_and_may_use_a_red_abilit
     state, events = act(state, 0, "end")
     assert kinds(events)[-1] == "reaction_window" and events[-1].data["seats"] == [1]
     assert state.active == 0 and RULES.to_move(state) == {1}
+    assert RULES.view(state, None)["reacting"] and RULES.view(state, None)["waiting"] == [1]
     assert {a.kind for a in RULES.legal_actions(state, 1)} >= {"use", "skip"}
     assert RULES.timeout_action(state, 1) == Action.of("use", card=RED)
     vp, gain = state.boards[1].vp, CONTENT.cards[RED].ability.effects[0].n  # type: ignore[union-attr]
