@@ -7,7 +7,7 @@ autocomplete of a subcommand, which only the person typing sees.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.buttons import ordered_buttons
@@ -219,38 +219,8 @@ def buttons(
     picked together), then buttons, the step the game waits for first."""
     names, dice = _names(view), _dice(view)
     cards = {c["id"]: c for c in [*(_you(view).get("hand") or []), *(_you(view).get("plans") or [])]}
-    groups: dict[str, list[Option]] = {}
-    for action in legal_actions:
-        if action.kind in SELECTS:
-            text = _label(view, action, names, dice)
-            option = Option(text, action=action, description=_part(cards, action))
-            groups.setdefault(SELECTS[action.kind], []).append(option)
-    selects = [
-        Button(
-            title if len(options) <= MAX_OPTIONS else f"{title} ({n // MAX_OPTIONS + 1})",
-            game_id,
-            version,
-            options=tuple(options[n : n + MAX_OPTIONS]),
-        )
-        for title, options in groups.items()
-        for n in range(0, len(options), MAX_OPTIONS)
-    ]
-    redraws = [a for a in legal_actions if a.kind == "redraw"]
-    if any(a.get("discard") for a in redraws):
-        hand = [
-            Option(c["name"], value=c["id"], description=_part(cards, None, c["id"]))
-            for c in cards.values()
-            if any(c["id"] in str(a.get("discard")).split(",") for a in redraws)
-        ]
-        selects.append(
-            Button(
-                "Discard cards and draw new ones…",
-                game_id,
-                version,
-                options=tuple(hand),
-                gather=Gather("redraw", "discard"),
-            )
-        )
+    selects = _menus(legal_actions, game_id, version, cards, lambda a: _label(view, a, names, dice))
+    redraw = _redraw_menu(legal_actions, game_id, version, cards)
     plain = [
         a for a in legal_actions if a.kind not in SELECTS and not (a.kind == "redraw" and a.get("discard"))
     ]
@@ -263,7 +233,58 @@ def buttons(
         version,
         can_undo=can_undo,
     )
-    return [*selects[:MAX_SELECTS], *rest]
+    return [*selects, *redraw][:MAX_SELECTS] + rest
+
+
+def _menus(
+    legal_actions: Sequence[Action],
+    game_id: int,
+    version: int,
+    cards: Mapping[str, Any],
+    label: Callable[[Action], str],
+) -> list[Button]:
+    """A select menu per kind of card choice, split in menus of 25 options when there are more."""
+    groups: dict[str, list[Option]] = {}
+    for action in legal_actions:
+        if action.kind in SELECTS:
+            option = Option(label(action), action=action, description=_part(cards, action))
+            groups.setdefault(SELECTS[action.kind], []).append(option)
+    return [
+        Button(
+            title if len(options) <= MAX_OPTIONS else f"{title} ({n // MAX_OPTIONS + 1})",
+            game_id,
+            version,
+            options=tuple(options[n : n + MAX_OPTIONS]),
+        )
+        for title, options in groups.items()
+        for n in range(0, len(options), MAX_OPTIONS)
+    ]
+
+
+def _redraw_menu(
+    legal_actions: Sequence[Action], game_id: int, version: int, cards: Mapping[str, Any]
+) -> list[Button]:
+    """One multiple-choice menu of the hand cards a redraw may discard (keeping all is a button)."""
+    picks: set[str] = set()
+    for action in legal_actions:
+        if action.kind == "redraw" and action.get("discard"):
+            picks |= set(str(action.get("discard")).split(","))
+    if not picks:
+        return []
+    hand = tuple(
+        Option(c["name"], value=c["id"], description=_part(cards, None, c["id"]))
+        for c in cards.values()
+        if c["id"] in picks
+    )
+    return [
+        Button(
+            "Discard cards and draw new ones…",
+            game_id,
+            version,
+            options=hand,
+            gather=Gather("redraw", "discard"),
+        )
+    ]
 
 
 def _part(cards: Mapping[str, Any], action: Action | None, card_id: str | None = None) -> str:
