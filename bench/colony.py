@@ -10,7 +10,7 @@ from engine.colony import RULES
 from engine.colony.policies import POLICIES
 from engine.colony.sim import acting_seat
 from engine.core import Event, Rng
-from render.registry import render_images
+from render.colony import renderer
 
 
 def bench_colony(games: int = 100, seed: int = 2000) -> list[str]:
@@ -50,13 +50,14 @@ def _images(seed: int = 5, repeat: int = 10) -> list[str]:
             state, seat, choose(RULES.content, state, seat, RULES.legal_actions(state, seat), rng)
         )
     view = RULES.view(state, None)
+    images = renderer(RULES.content)
     lines = []
-    for image in render_images("colony", view, events):
+    for image in images.render(view, events):
         stem = image.filename.rsplit(".", 1)[0]
         times = []
         for _ in range(repeat):
             t0 = time.perf_counter()
-            render_images("colony", view, events, which={stem})
+            images.render(view, events, which={stem})
             times.append(time.perf_counter() - t0)
         lines.append(
             f"colony image {image.filename}: median {statistics.median(times) * 1000:.1f} ms, "

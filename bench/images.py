@@ -7,13 +7,13 @@ import statistics
 import time
 from typing import Any
 
+from bot.games import MODULES, load_game
 from engine.core import Event, Rng
 from engine.europa import RULES as EUROPA
 from engine.exobase import RULES
 from engine.exobase.policies import POLICIES
 from engine.spacebase import RULES as SPACEBASE
 from engine.spacebase.policies import POLICIES as SPACEBASE_POLICIES
-from render.registry import render_images
 from tests.render.europa_playout import europa_playout
 
 
@@ -59,7 +59,9 @@ def _europa_mid_game(seed: int = 5) -> tuple[dict[str, Any], list[Event]]:
 
 
 def _timed(game: str, view: dict[str, Any], events: list[Event], repeat: int) -> list[str]:
-    names = sorted({image.filename for image in render_images(game, view, events)})
+    renderer = load_game(MODULES[game]).renderer
+    assert renderer is not None
+    names = sorted({image.filename for image in renderer.render(view, events)})
     lines = []
     for name in names:
         stem = name.rsplit(".", 1)[0]
@@ -67,7 +69,7 @@ def _timed(game: str, view: dict[str, Any], events: list[Event], repeat: int) ->
         size = 0
         for _ in range(repeat):
             t0 = time.perf_counter()
-            (image,) = render_images(game, view, events, which={stem})
+            (image,) = renderer.render(view, events, which={stem})
             times.append(time.perf_counter() - t0)
             size = len(image.data)
         lines.append(

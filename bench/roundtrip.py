@@ -24,7 +24,7 @@ from bot.service import GameService
 from bot.settings import load_settings
 from engine.colony import RULES as COLONY_RULES
 from engine.exobase import RULES as EXOBASE_RULES
-from render.registry import render_images
+from render.exobase import RENDERER
 from tests.bot.conftest import button, posted
 from tests.bot.fake_discord import CHANNEL_ID, FakeDiscord, Person
 from tests.games import FRONTENDS
@@ -110,7 +110,7 @@ async def _measure(
 
 def _status_images() -> list[Image]:
     view = RULES.view(RULES.setup(["Alice"], {"mode": "normal"}, 7), None)
-    return [Image(i.filename, i.data, i.description) for i in render_images("exobase", view, [])]
+    return [Image(i.filename, i.data, i.description) for i in RENDERER.render(view, [])]
 
 
 async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:

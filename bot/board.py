@@ -79,7 +79,7 @@ async def board_reply(
     text: str,
     *,
     can_undo: bool,
-    render: bool,
+    renderer: rendering.Planner | None,
     public: bool = True,
 ) -> Reply:
     """The channel's reply showing ``state`` after ``change``, with each seat's private message;
@@ -96,7 +96,7 @@ async def board_reply(
     # first board shows them all, and a status (private) shows all and leaves that memory as it was.
     images = (
         await rendering.render(
-            record.kind,
+            renderer,
             view,
             shown,
             sorted(which) if which else None,
@@ -104,13 +104,13 @@ async def board_reply(
             only_changed=public and change.before is not None,
             public=public,
         )
-        if render
+        if renderer is not None
         else []
     )
     lines = [text] if text else []
     # Without images (no renderer, or a quiet status) the text has to show the table; a move whose
     # game chose to post fewer images leaves the rest to the images already in the channel.
-    if frontend.summary is not None and (not images or not shown) and (not render or which is None):
+    if frontend.summary is not None and (not images or not shown) and (renderer is None or which is None):
         lines.append(frontend.summary(view))
     outcome = rules.outcome(state)
     buttons: list[Button] = []
@@ -137,12 +137,18 @@ async def board_reply(
         game_id=record.id,
     )
     if hidden:
-        reply.private = await _private_messages(record, rules, frontend, state, change, render=render)
+        reply.private = await _private_messages(record, rules, frontend, state, change, renderer=renderer)
     return reply
 
 
 async def _private_messages(
-    record: GameRecord, rules: Rules[Any], frontend: GameFrontend, state: Any, change: Change, *, render: bool
+    record: GameRecord,
+    rules: Rules[Any],
+    frontend: GameFrontend,
+    state: Any,
+    change: Change,
+    *,
+    renderer: rendering.Planner | None,
 ) -> list[PrivateMessage]:
     now = waiting(rules, state)
     earlier = waiting(rules, change.before) if change.before is not None else frozenset()
@@ -152,7 +158,7 @@ async def _private_messages(
         entered = seat.seat in now and seat.seat not in earlier
         if own or entered or seat.seat == change.actor_seat:
             message = await seat_message(
-                record, rules, frontend, state, seat.seat, own, render=render, fresh_only=True
+                record, rules, frontend, state, seat.seat, own, renderer=renderer, fresh_only=True
             )
             messages.append(message)
     return messages
@@ -166,7 +172,7 @@ async def seat_message(
     seat: int,
     events: Sequence[Event] = (),
     *,
-    render: bool,
+    renderer: rendering.Planner | None,
     fresh_only: bool = False,
 ) -> PrivateMessage:
     """What seat ``seat`` alone may see: its view in words and images, its private events and its
@@ -187,7 +193,7 @@ async def seat_message(
         lines.append("Nothing to do until the others have moved.")
     images = (
         await rendering.render(
-            record.kind,
+            renderer,
             view,
             list(events),
             sorted(frontend.private_images),
@@ -195,7 +201,7 @@ async def seat_message(
             only_changed=fresh_only,
             public=fresh_only,
         )
-        if render and frontend.private_images
+        if renderer is not None and frontend.private_images
         else []
     )
     buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=False)[:MAX_BUTTONS]

@@ -1,5 +1,8 @@
 """Bridge to the renderer: images off the event loop, text only for a game without images.
 
+Each call is handed the game's renderer (``Game.renderer``, built over the cards the game is played
+with), so no game's images are looked up here.
+
 Rendered images are kept in a bounded cache by content key, so a view that draws the same picture
 again costs a lookup. Given a ``game_key``, the bridge also remembers which pictures that game's
 channel last got and leaves out the standing images (board, base...) that have not changed since.
@@ -11,12 +14,12 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from bot.replies import Image
 from engine.core import Event
-from render import registry
 from render.cache import ImageCache
+from render.registry import Planned
 
 log = logging.getLogger(__name__)
 _text_only: set[str] = set()
@@ -43,13 +46,19 @@ def remembers(game_key: Hashable) -> bool:
     return game_key in _posted
 
 
-def _renderer() -> Any:
-    """The renderer's planner (tests put a stand-in here)."""
-    return registry
+class Planner(Protocol):
+    """What the bridge needs of a game's renderer (``render.registry.Renderer``)."""
+
+    @property
+    def game(self) -> str: ...
+
+    def plan(
+        self, view: Mapping[str, Any], events: Sequence[Event], *, which: set[str] | None = None
+    ) -> list[Planned]: ...
 
 
 async def render(
-    game: str,
+    renderer: Planner | None,
     view: Mapping[str, Any],
     events: Sequence[Event],
     which: Sequence[str] | None = None,
@@ -58,7 +67,7 @@ async def render(
     only_changed: bool = True,
     public: bool = True,
 ) -> list[Image]:
-    """The images for this view and these events; [] when the game has no renderer.
+    """The images ``renderer`` draws for this view and these events; [] without a renderer.
 
     Without ``game_key`` every wanted image is returned. With it, a standing image the game's channel
     was last shown unchanged is left out when ``only_changed`` (pass False for a status that shows
@@ -66,16 +75,18 @@ async def render(
     shown (pass False for ephemeral replies). Event images (dice, an event card) always come.
     A renderer crash is logged and costs only the images: the action is already saved.
     """
-    module = _renderer()
+    if renderer is None:
+        return []
+    game = renderer.game
     wanted = set(which) if which is not None else None
     try:
-        planned = module.plan_images(game, dict(view), list(events), which=wanted)
+        planned = renderer.plan(dict(view), list(events), which=wanted)
         if game_key is not None and only_changed:
             shown = _posted.get(game_key, {})
             planned = [p for p in planned if not (p.standing and shown.get(p.name) == p.key)]
         drawn = await _draw_all(planned)
     except (LookupError, NotImplementedError, ValueError) as exc:
-        # The registry refuses games it cannot draw; say so once, then stay text-only quietly.
+        # A renderer refuses what it cannot draw; say so once, then stay text-only quietly.
         if game not in _text_only:
             _text_only.add(game)
             log.warning("no images for %s: %s", game, exc)
@@ -88,7 +99,7 @@ async def render(
     return [Image(r.filename, r.data, r.description) for r in drawn]
 
 
-async def _draw_all(planned: Sequence[Any]) -> list[Any]:
+async def _draw_all(planned: Sequence[Planned]) -> list[Any]:
     """Each planned image from the cache, or drawn off the event loop and cached.
 
     Images still to draw are drawn in parallel threads: Pillow lets go of the GIL while it maps

@@ -96,9 +96,9 @@ class GameService(Timekeeping):
 
             games = shipped_games()
         self.repo = repo
-        self._render = render
         self._games = {key: game.rules for key, game in games.items()}
         self._frontends = {key: game.frontend for key, game in games.items()}
+        self._renderers = {key: game.renderer for key, game in games.items() if render}
         self._turn_minutes = {key: game.module.turn_minutes for key, game in games.items() if game.module}
         self._reveals = {key: game.module.reveals for key, game in games.items() if game.module}
         self._seeds = seeds or (lambda: secrets.randbits(31))
@@ -188,7 +188,7 @@ class GameService(Timekeeping):
             change,
             text,
             can_undo=can_undo,
-            render=self._render,
+            renderer=self._renderers.get(record.kind),
             public=public,
         )
         if notify.COMMAND in frontend.lifecycle and record.guild_id is not None:
@@ -400,7 +400,12 @@ class GameService(Timekeeping):
             rules = self._rules(record.kind)
             state = self._state(record)
             message = await seat_message(
-                record, rules, self._frontends[record.kind], state, seat, render=self._render
+                record,
+                rules,
+                self._frontends[record.kind],
+                state,
+                seat,
+                renderer=self._renderers.get(record.kind),
             )
             return Reply(message.text, list(message.images), list(message.buttons), ephemeral=True)
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from bot import rendering
 from bot.games import Game
 from bot.local import Console, console_where, local_actor, open_table, run_console
 from bot.service import GameService
@@ -20,16 +19,18 @@ from tests.service.fakegame import FRONTEND, RULES
 TALLY = console_where("tally")
 
 
-def fake_renderer() -> Any:
-    def plan_images(game: str, view: dict[str, Any], events: list[Any], which: Any = None) -> list[Any]:
+class FakeRenderer:
+    """Tally's one image, a stand-in PNG labelled with the total."""
+
+    game = "tally"
+
+    def plan(self, view: dict[str, Any], events: list[Any], which: Any = None) -> list[Any]:
         image = SimpleNamespace(
             filename="table.png", data=b"\x89PNG fake", description=f"total {view['total']}"
         )
         return [
             SimpleNamespace(name="table", standing=True, key=f"table:{view['total']}", draw=lambda: image)
         ]
-
-    return SimpleNamespace(plan_images=plan_images)
 
 
 @pytest.fixture
@@ -38,7 +39,7 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     await upgrade(engine)
     yield GameService(
         Repository(make_sessionmaker(engine)),
-        games={"tally": Game(RULES, FRONTEND)},
+        games={"tally": Game(RULES, FRONTEND, renderer=FakeRenderer())},
         seeds=lambda: 5,
     )
     await engine.dispose()
@@ -52,10 +53,7 @@ async def play(service: GameService, tmp_path: Path, script: str, players: list[
     return out.getvalue(), console
 
 
-async def test_scripted_session_plays_and_writes_images(
-    service: GameService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(rendering, "_renderer", fake_renderer)
+async def test_scripted_session_plays_and_writes_images(service: GameService, tmp_path: Path) -> None:
     script = "\n".join(
         [
             "/tally add n:2",

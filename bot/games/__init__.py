@@ -15,6 +15,11 @@ from bot.games.spacebase import frontend_for as spacebase_frontend
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, action_from_options
 from engine import colony, europa, exobase, spacebase
 from engine.core import Rules
+from render.colony import renderer as colony_renderer
+from render.europa.images import RENDERER as EUROPA_RENDERER
+from render.exobase import RENDERER as EXOBASE_RENDERER
+from render.registry import Renderer
+from render.spacebase import RENDERER as SPACEBASE_RENDERER
 
 
 def _rules_over(
@@ -29,10 +34,9 @@ def _rules_over(
     return rules
 
 
-def _colony_images(rules: Rules[Any]) -> None:
-    from render.colony.describe import use_content
-
-    use_content(cast(colony.ColonyRules, rules).content)
+def _colony_renderer(rules: Rules[Any]) -> Renderer:
+    """Colony's images read card and event texts from the cards the rules play with."""
+    return colony_renderer(cast(colony.ColonyRules, rules).content)
 
 
 def _colony_frontend(rules: Rules[Any]) -> GameFrontend:
@@ -63,6 +67,7 @@ MODULES: dict[str, GameModule] = {
             lambda rules: EXOBASE,
             "EXOBASE_CONTENT_DIR",
             "engine.exobase",
+            lambda rules: EXOBASE_RENDERER,
         ),
         GameModule(
             "colony",
@@ -70,7 +75,7 @@ MODULES: dict[str, GameModule] = {
             _colony_frontend,
             "COLONY_CONTENT_DIR",
             "engine.colony",
-            _colony_images,
+            _colony_renderer,
             reveals="revealed cards",
         ),
         GameModule(
@@ -79,6 +84,7 @@ MODULES: dict[str, GameModule] = {
             spacebase_frontend,
             "SPACEBASE_CONTENT_DIR",
             "engine.spacebase",
+            lambda rules: SPACEBASE_RENDERER,
             turn_minutes=DAY,
         ),
         GameModule(
@@ -87,6 +93,7 @@ MODULES: dict[str, GameModule] = {
             lambda rules: EUROPA,
             "EUROPA_CONTENT_DIR",
             "engine.europa",
+            lambda rules: EUROPA_RENDERER,
             turn_minutes=DAY,
         ),
     )

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from bot.games.spec import GameFrontend
 from engine.core import EngineError, Rules
+from render.registry import Renderer
 
 
 class ContentSettingError(ValueError):
@@ -32,8 +33,8 @@ class GameModule:
     for those rules; ``content_setting`` is the environment variable naming an owner's card folder;
     ``engine`` is the engine package, whose ``sim.simulate`` runs the balance simulation and whose
     ``docs.card_reference`` writes the card reference (imported only when a tool asks for them).
-    The images are drawn by ``render.registry`` under the game's key; ``images(rules)``, where a
-    renderer reads card texts the view does not carry, hands it the cards in play.
+    ``renderer(rules)`` is the game's images (None: text only), built over the cards of ``rules``
+    when an image reads card texts the view does not carry.
     ``turn_minutes`` is the turn time a game gets when the host names none (0: no clock);
     ``reveals`` words what a step that cannot be taken back did ("revealed cards" without dice).
     """
@@ -43,7 +44,7 @@ class GameModule:
     frontend: Callable[[Rules[Any]], GameFrontend]
     content_setting: str
     engine: str
-    images: Callable[[Rules[Any]], None] | None = None
+    renderer: Callable[[Rules[Any]], Renderer] | None = None
     turn_minutes: int = 0
     reveals: str = "rolled dice or revealed cards"
 
@@ -60,12 +61,14 @@ class GameModule:
 
 @dataclass(frozen=True)
 class Game:
-    """A game loaded for play: its rules over the configured cards and its front end (``module`` is
-    None for a game made up in a test)."""
+    """A game loaded for play: its rules over the configured cards, its front end and its images
+    over the same cards (``module`` is None for a game made up in a test, ``renderer`` None for a
+    game without images)."""
 
     rules: Rules[Any]
     frontend: GameFrontend
     module: GameModule | None = None
+    renderer: Renderer | None = None
 
 
 def load_game(module: GameModule, folder: Path | None = None) -> Game:
@@ -74,9 +77,8 @@ def load_game(module: GameModule, folder: Path | None = None) -> Game:
         rules = module.rules(folder)
     except EngineError as exc:
         raise ContentSettingError(f"Invalid settings: {module.content_setting}: {exc}") from exc
-    if module.images is not None:
-        module.images(rules)
-    return Game(rules, module.frontend(rules), module)
+    renderer = module.renderer(rules) if module.renderer is not None else None
+    return Game(rules, module.frontend(rules), module, renderer)
 
 
 def load_games(modules: Mapping[str, GameModule], folders: Mapping[str, Path]) -> dict[str, Game]:

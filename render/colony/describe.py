@@ -1,8 +1,8 @@
 """Card and event texts for the images, read from the game's content by the ids the view carries.
 
-The content is the one the game is played with: the bot hands it over once at start
-(``use_content``), so an owner's own card files are drawn with their own texts; until then the
-shipped cards are used. Ids the content does not know simply get no detail line.
+Each function is handed ``cards``, the content the game is played with (the shipped cards or an
+owner's own), so an owner's card files are drawn with their own texts. Ids the content does not
+know simply get no detail line.
 """
 
 from __future__ import annotations
@@ -28,58 +28,41 @@ HEALTH = {
 WHERE = {"any": "any module", "hub": "the Central Hub"}
 
 
-_in_play: list[Content] = []
-
-
-def use_content(content: Content) -> None:
-    """Draw card and event texts from ``content`` from now on (the cards the game is played with)."""
-    _in_play[:] = [content]
-
-
-def content() -> Content:
-    """The cards in play: those handed over by ``use_content``, else the shipped ones."""
-    if not _in_play:
-        from engine.colony import CONTENT
-
-        _in_play.append(CONTENT)
-    return _in_play[0]
-
-
 def signed(value: int) -> str:
     """+2, 0 or −1 with a true minus sign, which reads better than a hyphen at small sizes."""
     return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
 
 
-def value_on(amount: Amount, scenario: str) -> int | None:
-    planet = content().scenarios.get(scenario)
+def value_on(cards: Content, amount: Amount, scenario: str) -> int | None:
+    planet = cards.scenarios.get(scenario)
     if planet is None:
         return amount if isinstance(amount, int) else None
     return planet.value(amount)
 
 
-def amount_text(amount: Amount, scenario: str, *, sources: bool = True) -> str:
+def amount_text(cards: Content, amount: Amount, scenario: str, *, sources: bool = True) -> str:
     """A card amount on this planet; with ``sources`` a scenario value also names where it comes from."""
-    value = value_on(amount, scenario)
+    value = value_on(cards, amount, scenario)
     if isinstance(amount, int) or value is None or not sources:
         return signed(value) if value is not None else str(amount)
     return f"{signed(value)} ({amount.lstrip('-')})"
 
 
-def production_text(card: PlayerCard, scenario: str) -> str:
-    return ", ".join(f"{r} {amount_text(a, scenario)}" for r, a in card.production.items())
+def production_text(cards: Content, card: PlayerCard, scenario: str) -> str:
+    return ", ".join(f"{r} {amount_text(cards, a, scenario)}" for r, a in card.production.items())
 
 
 def cost_text(card: PlayerCard) -> str:
     return " + ".join(f"{n} {colour}" for colour, n in card.cost.items())
 
 
-def card_detail(card_id: str, scenario: str) -> str:
+def card_detail(cards: Content, card_id: str, scenario: str) -> str:
     """What a player card does: a module's cost and production, an item's or plan's effect."""
-    card = content().cards.get(card_id)
+    card = cards.cards.get(card_id)
     if card is None:
         return ""
     if card.type == "module":
-        return f"pay {cost_text(card)}: {production_text(card, scenario)}"
+        return f"pay {cost_text(card)}: {production_text(cards, card, scenario)}"
     effect = str(card.effect)
     if effect == "supply":
         text = f"{card.resource} supply +{card.amount}"
@@ -91,20 +74,20 @@ def card_detail(card_id: str, scenario: str) -> str:
     return f"any time: {text}" if card.type == "plan" else f"own turn: {text}"
 
 
-def module_effect(card_id: str, scenario: str, *, sources: bool = True) -> list[str]:
+def module_effect(cards: Content, card_id: str, scenario: str, *, sources: bool = True) -> list[str]:
     """A deployed module's production changes, one item per resource, for its tile on the grid."""
-    card = content().cards.get(card_id)
+    card = cards.cards.get(card_id)
     if card is None:
         return []
-    return [f"{r} {amount_text(a, scenario, sources=sources)}" for r, a in card.production.items()]
+    return [f"{r} {amount_text(cards, a, scenario, sources=sources)}" for r, a in card.production.items()]
 
 
-def event_effects(event_id: str, scenario: str) -> list[str]:
+def event_effects(cards: Content, event_id: str, scenario: str) -> list[str]:
     """What an event card says, one line per effect, in the order the engine resolves them."""
-    event = content().events.get(event_id)
+    event = cards.events.get(event_id)
     if event is None:
         return []
-    lines = [f"{r} supply {amount_text(a, scenario)}" for r, a in event.supply.items()]
+    lines = [f"{r} supply {amount_text(cards, a, scenario)}" for r, a in event.supply.items()]
     lines += [f"{x.resource} Loss token on {where(x.where)}" for x in event.loss]
     lines += [f"Emergency token on {where(w)}" for w in event.emergency]
     if event.health:

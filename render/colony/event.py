@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.colony.model import Content
 from engine.core import Event
 from render.canvas import Canvas
 from render.colony.common import CRITICAL, HEIGHT_LIMIT, MARGIN, NORMAL, WIDTH, View
-from render.colony.describe import content, event_effects
+from render.colony.describe import event_effects
 from render.theme import TEXT, TEXT_DIM, ink_on
 
 REVEALED = "event_revealed"
@@ -26,14 +27,14 @@ class Revealed:
     outcomes: tuple[str, ...]
 
 
-def revealed_event(events: Sequence[Event], view: View) -> Revealed | None:
-    """The last event card revealed among ``events``, or None when none was."""
+def revealed_event(events: Sequence[Event], view: View, cards: Content) -> Revealed | None:
+    """The last event card revealed among ``events`` (named from ``cards``), or None when none was."""
     index = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == REVEALED), None)
     if index is None:
         return None
     data = events[index].data
     card = str(data.get("card", ""))
-    known = content().events.get(card)
+    known = cards.events.get(card)
     last = view.get("last_event") or {}
     name = known.name if known else str(last.get("name") or card)
     places = {str(m.get("at")): str(m.get("name", "")) for m in view.get("grid", [])}
@@ -51,13 +52,13 @@ def readable(text: str, places: dict[str, str]) -> str:
     return text
 
 
-def render_event(revealed: Revealed, view: View) -> bytes:
+def render_event(revealed: Revealed, view: View, cards: Content) -> bytes:
     """The revealed event as a PNG (never raises for unknown card ids: they just get no card text)."""
-    canvas = draw_event(revealed, view)
+    canvas = draw_event(revealed, view, cards)
     return canvas.png(height=canvas.bottom + MARGIN)
 
 
-def draw_event(revealed: Revealed, view: View) -> Canvas:
+def draw_event(revealed: Revealed, view: View, cards: Content) -> Canvas:
     """The drawn event card; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
     canvas = Canvas(WIDTH, HEIGHT_LIMIT)
     colour = CRITICAL if revealed.critical else NORMAL
@@ -74,7 +75,7 @@ def draw_event(revealed: Revealed, view: View) -> Canvas:
     canvas.text(x, y, revealed.name, 46, TEXT, max_width=inner)
     y += 72
     scenario = str((view.get("scenario") or {}).get("id", ""))
-    said = event_effects(revealed.card, scenario)
+    said = event_effects(cards, revealed.card, scenario)
     if said:
         canvas.text(x, y, "The card", 26, colour)
         y += 40

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.colony.model import Content
 from render.canvas import Canvas, wrap_text
 from render.colony.common import (
     EMERGENCY,
@@ -63,17 +64,18 @@ class Layout:
         return self.tops[-1] + self.heights[-1]
 
 
-def render_grid(view: View) -> bytes:
+def render_grid(view: View, cards: Content) -> bytes:
     """The colony grid as a PNG.
 
     Raises KeyError when a module lacks its "x" or "y".
     """
-    canvas = draw_grid(view)
+    canvas = draw_grid(view, cards)
     return canvas.png(height=canvas.bottom + MARGIN)
 
 
-def draw_grid(view: View) -> Canvas:
-    """The drawn grid; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
+def draw_grid(view: View, cards: Content) -> Canvas:
+    """The drawn grid, module texts from ``cards``; ``canvas.bottom`` is the lowest pixel used (tests
+    check its text boxes)."""
     modules = list(view.get("grid", []))
     xs = [int(m["x"]) for m in modules] or [0]
     ys = [int(m["y"]) for m in modules] or [0]
@@ -85,7 +87,7 @@ def draw_grid(view: View) -> Canvas:
     heights = [tile * 2 // 3] * rows
     for m in modules:
         row = int(m["y"]) - min(ys)
-        heights[row] = max(heights[row], tile_content(None, m, 0, 0, tile, people, view))
+        heights[row] = max(heights[row], tile_content(None, m, 0, 0, tile, people, view, cards))
     tops = [MARGIN + 64]
     for h in heights[:-1]:
         tops.append(tops[-1] + h + GAP)
@@ -98,7 +100,7 @@ def draw_grid(view: View) -> Canvas:
     for module in modules:
         x, y = layout.origin(int(module["x"]), int(module["y"]))
         tile_background(canvas, module, x, y, tile, layout.height(int(module["y"])))
-        tile_content(canvas, module, x, y, tile, people, view)
+        tile_content(canvas, module, x, y, tile, people, view, cards)
     legend(canvas, view, people, layout.bottom + GAP + 10)
     return canvas
 
@@ -145,6 +147,7 @@ def tile_content(
     tile: int,
     people: Sequence[Marker],
     view: View,
+    cards: Content,
 ) -> int:
     """Draw the tile's name, effect, badges and pawns (or only measure them when ``canvas`` is None).
 
@@ -159,7 +162,7 @@ def tile_content(
         top += NAME_STEP
     top = y + band_height(module, tile) + 8
     # Every effect line is drawn and counted in the tile's height, so pawns and chips go below them.
-    for line in pack(draw, effect_items(module, tile, view), tile - 24):
+    for line in pack(draw, effect_items(module, tile, view, cards), tile - 24):
         draw.text(
             x + 12,
             top,
@@ -176,10 +179,10 @@ def tile_content(
     return pawn_row(draw, module, x, top, tile, people, view) - y
 
 
-def effect_items(module: Mapping[str, Any], tile: int, view: View) -> list[str]:
+def effect_items(module: Mapping[str, Any], tile: int, view: View, cards: Content) -> list[str]:
     """The module's production changes; a narrow tile names the resources short ("enr −1")."""
     scenario = str((view.get("scenario") or {}).get("id", ""))
-    items = module_effect(str(module.get("card", "")), scenario, sources=False)
+    items = module_effect(cards, str(module.get("card", "")), scenario, sources=False)
     if tile >= FULL_DETAIL:
         return items
     return [f"{SHORT.get(r, r)} {amount}" for r, amount in (item.split(" ", 1) for item in items)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.colony.model import Content
 from render.canvas import Canvas
 from render.colony.common import HEIGHT_LIMIT, MARGIN, WIDTH, Marker, View, card_colour, markers, turn_line
 from render.colony.describe import HEALTH, card_detail
@@ -19,17 +20,18 @@ DETAIL_X = TYPE_X + 170
 STEP = 30
 
 
-def render_hands(view: View) -> bytes:
+def render_hands(view: View, cards: Content) -> bytes:
     """Every hand as a PNG.
 
     Raises KeyError when a hand card lacks its "id".
     """
-    canvas = draw_hands(view)
+    canvas = draw_hands(view, cards)
     return canvas.png(height=canvas.bottom + MARGIN)
 
 
-def draw_hands(view: View) -> Canvas:
-    """The drawn hands; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
+def draw_hands(view: View, cards: Content) -> Canvas:
+    """The drawn hands, card texts from ``cards``; ``canvas.bottom`` is the lowest pixel used (tests
+    check its text boxes)."""
     canvas = Canvas(WIDTH, HEIGHT_LIMIT)
     canvas.text(MARGIN, MARGIN, turn_line(view), 34, TEXT, max_width=WIDTH - 2 * MARGIN)
     y = MARGIN + 62
@@ -37,7 +39,7 @@ def draw_hands(view: View) -> Canvas:
     hand_limit = int((view.get("limits") or {}).get("hand", 6))
     for marker, player in zip(markers(view), view.get("players", []), strict=False):
         top = y
-        y = player_block(canvas, view, marker, player, y, scenario, hand_limit)
+        y = player_block(canvas, view, cards, marker, player, y, scenario, hand_limit)
         if marker.seat == view.get("active_seat"):
             canvas.rect((MARGIN - 16, top, MARGIN - 10, y - 8), ACCENT)
         canvas.rect((MARGIN, y + 4, WIDTH - MARGIN, y + 6), GRID_LINE)
@@ -46,7 +48,14 @@ def draw_hands(view: View) -> Canvas:
 
 
 def player_block(
-    canvas: Canvas, view: View, marker: Marker, player: Mapping[str, Any], y: int, scenario: str, limit: int
+    canvas: Canvas,
+    view: View,
+    cards: Content,
+    marker: Marker,
+    player: Mapping[str, Any],
+    y: int,
+    scenario: str,
+    limit: int,
 ) -> int:
     """Name and character, ability, Health Issues, then one line per card; returns the y below."""
     founder_disc(canvas, MARGIN + 22, y + 20, 22, marker.initials, marker.colour)
@@ -77,11 +86,11 @@ def player_block(
         canvas.text(INDENT, y, "No cards in hand.", SMALL, TEXT_DIM, bold=False)
         return y + 38
     for card in hand:
-        y = card_row(canvas, card, y, scenario)
+        y = card_row(canvas, cards, card, y, scenario)
     return y
 
 
-def card_row(canvas: Canvas, card: Mapping[str, Any], y: int, scenario: str) -> int:
+def card_row(canvas: Canvas, cards: Content, card: Mapping[str, Any], y: int, scenario: str) -> int:
     """A colour swatch, the name, colour and type in words, then what the card does; returns the y below."""
     colour = card.get("colour")
     canvas.rect((INDENT, y + 2, INDENT + 18, y + 32), card_colour(colour), radius=4)
@@ -91,7 +100,7 @@ def card_row(canvas: Canvas, card: Mapping[str, Any], y: int, scenario: str) -> 
     canvas.text(
         TYPE_X, y + 2, label, SMALL, card_colour(colour), bold=False, max_width=DETAIL_X - TYPE_X - 10
     )
-    detail = card_detail(str(card["id"]), scenario)
+    detail = card_detail(cards, str(card["id"]), scenario)
     if not detail:
         return y + 38
     end = canvas.paragraph(

@@ -1,4 +1,5 @@
-"""Space Base images: a player's board, the shipyard, the score track and the dice."""
+"""Space Base images: a player's board, the shipyard, the score track and the dice;
+``RENDERER`` posts them."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Sequence
 
 from engine.core import Event
 from render.image import RenderedImage
+from render.registry import Kind, Renderer
 from render.spacebase.board import render_board
 from render.spacebase.common import View, player, viewer
 from render.spacebase.tables import render_dice, render_scores, render_shipyard
@@ -39,4 +41,14 @@ def dice_image(view: View, dice: Sequence[int]) -> RenderedImage:
     return RenderedImage("dice.png", render_dice({"dice": list(dice)}), text)
 
 
-__all__ = ["board_image", "dice_image", "rolled", "scores_image", "shipyard_image"]
+RENDERER = Renderer(
+    "spacebase",
+    (
+        Kind("dice", frozenset({"dice"}), dice_image, shows=rolled),
+        Kind("board", frozenset({"players", "dice", "active", "viewer"}), board_image),
+        Kind("scores", frozenset({"players", "goal", "ending", "active"}), scores_image),
+        Kind("shipyard", frozenset({"shipyard", "colonies", "deck_counts"}), shipyard_image),
+    ),
+)
+
+__all__ = ["RENDERER", "board_image", "dice_image", "rolled", "scores_image", "shipyard_image"]

@@ -5,12 +5,16 @@ from typing import Any
 
 import pytest
 
+from engine.colony import CONTENT
 from engine.core import Event
 from render.cache import ImageCache, ViewDigest
+from render.colony import renderer
+from render.exobase import RENDERER as EXOBASE
 from render.image import RenderedImage
-from render.registry import KINDS, plan_images
 from tests.render.colony_playout import colony_playout
 from tests.render.playout import playout
+
+RENDERERS = {"exobase": EXOBASE, "colony": renderer(CONTENT)}
 
 Played = list[tuple[dict[str, Any], list[Event]]]
 
@@ -75,7 +79,7 @@ def test_equal_keys_draw_equal_images_and_changes_change_keys(played: Played) ->
     drawn: dict[str, bytes] = {}
     keys: dict[str, set[str]] = {}
     for view, events in played[::5]:
-        for planned in plan_images("exobase", view, events):
+        for planned in EXOBASE.plan(view, events):
             data = planned.draw().data
             assert drawn.setdefault(planned.key, data) == data
             keys.setdefault(planned.name, set()).add(planned.key)
@@ -85,8 +89,8 @@ def test_equal_keys_draw_equal_images_and_changes_change_keys(played: Played) ->
 
 def test_a_view_change_an_image_does_not_read_keeps_its_key(played: Played) -> None:
     view, _ = played[0]
-    before = {p.name: p.key for p in plan_images("exobase", view, [])}
-    after = {p.name: p.key for p in plan_images("exobase", {**view, "score": 99}, [])}
+    before = {p.name: p.key for p in EXOBASE.plan(view, [])}
+    after = {p.name: p.key for p in EXOBASE.plan({**view, "score": 99}, [])}
     assert after["base"] == before["base"] and after["rows"] == before["rows"]
     assert after["panel"] != before["panel"]
 
@@ -95,17 +99,17 @@ def test_event_images_are_keyed_by_what_they_show(played: Played) -> None:
     view, _ = played[0]
     roll = Event("hazard_roll", "", {"die": 4, "day": 2, "total": 6, "name": "Dust Storm"})
     other = Event("hazard_roll", "", {"die": 5, "day": 2, "total": 7, "name": "Dust Storm"})
-    (first,) = plan_images("exobase", view, [roll], which={"dice"})
-    (second,) = plan_images("exobase", view, [other], which={"dice"})
+    (first,) = EXOBASE.plan(view, [roll], which={"dice"})
+    (second,) = EXOBASE.plan(view, [other], which={"dice"})
     assert not first.standing and first.key != second.key
-    assert plan_images("exobase", view, [], which={"dice"}) == []
+    assert EXOBASE.plan(view, [], which={"dice"}) == []
 
 
 def _reads(game: str, played: Played) -> dict[str, set[str]]:
     """Every view entry each image of ``game`` read while drawing ``played``."""
-    read: dict[str, set[str]] = {kind.name: set() for kind in KINDS[game]}
+    read: dict[str, set[str]] = {kind.name: set() for kind in RENDERERS[game].kinds}
     for view, events in played:
-        for kind in KINDS[game]:
+        for kind in RENDERERS[game].kinds:
             recording = Recording(view)
             subject = kind.shows(recording, events) if kind.shows is not None else None
             if kind.shows is None or subject:
@@ -127,20 +131,20 @@ def _sample(played: Played, every: int) -> Played:
 def test_exobase_images_read_only_what_their_key_covers(played: Played) -> None:
     team = list(playout(8, steps=200, team=True))
     read = _reads("exobase", _sample(played, 6) + _sample(team, 25))
-    for kind in KINDS["exobase"]:
+    for kind in EXOBASE.kinds:
         assert read[kind.name] <= kind.reads, kind.name
 
 
 def test_colony_images_read_only_what_their_key_covers() -> None:
     played = list(colony_playout(14, 4))
     read = _reads("colony", _sample(played, 30))
-    for kind in KINDS["colony"]:
+    for kind in RENDERERS["colony"].kinds:
         assert read[kind.name] <= kind.reads, kind.name
 
 
 def test_a_narrowed_view_draws_the_same_picture(played: Played) -> None:
     for game, states in (("exobase", played[::6]), ("colony", list(colony_playout(3, 3))[::15])):
-        for kind in KINDS[game]:
+        for kind in RENDERERS[game].kinds:
             if kind.narrow is None:
                 continue
             for view, events in states:

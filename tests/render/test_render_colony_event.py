@@ -1,15 +1,19 @@
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from engine.colony import CONTENT
 from engine.core import Event
+from render.colony import renderer
 from render.colony.common import CRITICAL, NORMAL
 from render.colony.event import draw_event, render_event, revealed_event
-from render.registry import render_images
 from tests.render.colony_views import crowded_view, quiet_view
 from tests.render.conftest import open_png
+
+COLONY = renderer(CONTENT)
 
 DUST = [
     Event("resource_update", "Supplies move by production.", {}),
@@ -25,46 +29,46 @@ QUIET = [
 
 
 def names(view: dict[str, Any], events: list[Event], **kwargs: Any) -> list[str]:
-    return [i.filename for i in render_images("colony", view, events, **kwargs)]
+    return [i.filename for i in COLONY.render(view, events, **kwargs)]
 
 
 def test_the_revealed_event_and_what_followed_it() -> None:
-    revealed = revealed_event(DUST, crowded_view())
+    revealed = revealed_event(DUST, crowded_view(), CONTENT)
     assert revealed is not None
     assert revealed.name == "Dust Storm" and revealed.critical
     assert revealed.outcomes[0] == "Energy supply 7 \u2192 6 (Dust Storm)."
     assert "on Solar Field (1,0):" in revealed.outcomes[1]
-    assert revealed_event(DUST[:1], crowded_view()) is None
+    assert revealed_event(DUST[:1], crowded_view(), CONTENT) is None
 
 
 def test_the_next_turn_is_not_part_of_the_event() -> None:
-    revealed = revealed_event(QUIET, quiet_view())
+    revealed = revealed_event(QUIET, quiet_view(), CONTENT)
     assert revealed is not None and revealed.outcomes == ()
-    texts = [p.text for p in draw_event(revealed, quiet_view()).texts]
+    texts = [p.text for p in draw_event(revealed, quiet_view(), CONTENT).texts]
     assert "\u2022 Nothing happens." in texts and "\u2022 Nothing changed." in texts
 
 
 def test_critical_and_normal_events_look_different() -> None:
     for events, colour, label in ((DUST, CRITICAL, "CRITICAL EVENT"), (QUIET, NORMAL, "Normal event")):
-        revealed = revealed_event(events, crowded_view())
+        revealed = revealed_event(events, crowded_view(), CONTENT)
         assert revealed is not None
-        canvas = draw_event(revealed, crowded_view())
+        canvas = draw_event(revealed, crowded_view(), CONTENT)
         assert canvas.overlapping_texts() == []
         band = next(p for p in canvas.texts if p.text == label).box
         assert canvas.image.getpixel((band[0] - 8, band[1])) == colour
 
 
 def test_the_card_text_is_listed() -> None:
-    revealed = revealed_event(DUST, crowded_view())
+    revealed = revealed_event(DUST, crowded_view(), CONTENT)
     assert revealed is not None
-    texts = [p.text for p in draw_event(revealed, crowded_view()).texts]
+    texts = [p.text for p in draw_event(revealed, crowded_view(), CONTENT).texts]
     assert "\u2022 Energy supply \u22121 (radiation)" in texts
     assert "\u2022 Oxygen Loss token on any module" in texts
-    image = open_png(render_event(revealed, crowded_view()))
+    image = open_png(render_event(revealed, crowded_view(), CONTENT))
     assert image.width == 1100
 
 
-def test_the_registry_posts_the_event_only_when_one_was_revealed() -> None:
+def test_the_renderer_posts_the_event_only_when_one_was_revealed() -> None:
     view = crowded_view()
     assert names(view, []) == ["grid.png", "board.png", "hands.png"]
     assert names(view, DUST[2:]) == ["grid.png", "board.png", "hands.png"]
@@ -75,7 +79,7 @@ def test_the_registry_posts_the_event_only_when_one_was_revealed() -> None:
 
 
 def test_alt_texts_describe_each_image() -> None:
-    images = render_images("colony", crowded_view(), DUST)
+    images = COLONY.render(crowded_view(), DUST)
     by_name = {i.filename: i.description for i in images}
     assert "12 modules" in by_name["grid.png"]
     assert "oxygen -5 (0 left)" in by_name["board.png"]
@@ -84,11 +88,26 @@ def test_alt_texts_describe_each_image() -> None:
 
 def test_image_names_belong_to_their_game() -> None:
     with pytest.raises(ValueError):
-        render_images("colony", quiet_view(), [], which={"base"})
+        COLONY.render(quiet_view(), [], which={"base"})
 
 
 def test_a_bare_view_and_an_unknown_event_card_still_render() -> None:
-    images = render_images("colony", {}, [Event("event_revealed", "", {"card": "unknown"})])
+    images = COLONY.render({}, [Event("event_revealed", "", {"card": "unknown"})])
     assert [i.filename for i in images] == ["grid.png", "board.png", "hands.png", "event.png"]
     for image in images:
         open_png(image.data)
+
+
+def test_two_card_sets_in_one_process_draw_their_own_texts() -> None:
+    renamed = replace(CONTENT.events["dust_storm"], name="Owner's Dust Storm")
+    own = renderer(replace(CONTENT, events={**CONTENT.events, "dust_storm": renamed}))
+    (theirs,) = COLONY.render(crowded_view(), DUST, which={"event"})
+    (mine,) = own.render(crowded_view(), DUST, which={"event"})
+    assert theirs.description.startswith("Critical event: Dust Storm.")
+    assert mine.description.startswith("Critical event: Owner's Dust Storm.")
+    # Equal views over different cards never share a cached picture.
+    keys = {p.key for r in (COLONY, own) for p in r.plan(crowded_view(), DUST, which={"event", "hands"})}
+    assert len(keys) == 4
+    assert {p.key for p in renderer(CONTENT).plan(crowded_view(), DUST)} == {
+        p.key for p in COLONY.plan(crowded_view(), DUST)
+    }

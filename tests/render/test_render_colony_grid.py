@@ -4,6 +4,7 @@ from typing import Any
 
 import pytest
 
+from engine.colony import CONTENT
 from render.canvas import Canvas, Placed
 from render.colony.common import SHUTDOWN, card_colour
 from render.colony.grid import CHOICE, draw_grid, render_grid
@@ -33,8 +34,8 @@ def middle_left(box: tuple[int, int, int, int]) -> tuple[int, int]:
 @pytest.mark.parametrize("name", VIEWS)
 def test_grid_text_never_overlaps(name: str) -> None:
     view = VIEWS[name]()
-    assert draw_grid(view).overlapping_texts() == []
-    data = render_grid(view)
+    assert draw_grid(view, CONTENT).overlapping_texts() == []
+    data = render_grid(view, CONTENT)
     assert len(data) < 500_000
     image = open_png(data)
     assert 1000 <= image.width <= 1600 and image.height < 2400
@@ -42,7 +43,7 @@ def test_grid_text_never_overlaps(name: str) -> None:
 
 def test_every_module_is_named_with_its_coordinates() -> None:
     view = crowded_view()
-    texts = " | ".join(p.text for p in draw_grid(view).texts)
+    texts = " | ".join(p.text for p in draw_grid(view, CONTENT).texts)
     for module in view["grid"]:
         assert module["at"] in texts
         assert module["name"].split()[0] in texts
@@ -50,7 +51,7 @@ def test_every_module_is_named_with_its_coordinates() -> None:
 
 def test_a_shut_down_module_shows_the_marker_colour() -> None:
     view = crowded_view()
-    canvas = draw_grid(view)
+    canvas = draw_grid(view, CONTENT)
     solar = find(canvas, "Solar Field")[0].box
     chips = [p.box for p in find(canvas, "SHUT DOWN") if solar[0] <= p.box[0] < solar[0] + 240]
     assert chips, "the shut-down Solar Field carries a SHUT DOWN chip"
@@ -62,7 +63,7 @@ def test_a_shut_down_module_shows_the_marker_colour() -> None:
 
 
 def test_one_chip_per_token_with_the_resource_named() -> None:
-    canvas = draw_grid(crowded_view())
+    canvas = draw_grid(crowded_view(), CONTENT)
     assert len(find(canvas, "oxygen loss")) == 4  # three on the Electrolysis Cell, one on the Brine Refinery
     assert len(find(canvas, "EMERGENCY")) == 3 + 1  # three tokens and the legend
     chip = find(canvas, "water loss")[0].box
@@ -71,31 +72,31 @@ def test_one_chip_per_token_with_the_resource_named() -> None:
 
 def test_pawns_and_the_legend_name_every_player_and_character() -> None:
     view = crowded_view()
-    texts = [p.text for p in draw_grid(view).texts]
+    texts = [p.text for p in draw_grid(view, CONTENT).texts]
     assert "Chen" in texts and "Dana" in texts
     assert any("their turn" in t for t in texts)
     assert any(t.startswith("Kenji Arashi") for t in texts)
 
 
 def test_a_long_colony_widens_the_image_instead_of_crushing_tiles() -> None:
-    image = open_png(render_grid(long_line_view()))
+    image = open_png(render_grid(long_line_view(), CONTENT))
     assert image.width > 1100
-    assert draw_grid(long_line_view()).overlapping_texts() == []
+    assert draw_grid(long_line_view(), CONTENT).overlapping_texts() == []
 
 
 def test_a_view_without_modules_still_draws_the_legend() -> None:
     view: dict[str, Any] = quiet_view()
     view["grid"] = []
-    assert "Ada" in [p.text for p in draw_grid(view).texts]
+    assert "Ada" in [p.text for p in draw_grid(view, CONTENT).texts]
 
 
 def test_a_pending_placement_marks_every_option() -> None:
     view = crowded_view()
-    canvas = draw_grid(view)
+    canvas = draw_grid(view, CONTENT)
     picks = find(canvas, "PICK HERE")
     assert len(picks) == len(view["pending"]["options"]) + 1  # each option and the legend
     assert canvas.image.getpixel(middle_left(picks[0].box)) == CHOICE
-    assert find(draw_grid(quiet_view()), "PICK HERE") == []
+    assert find(draw_grid(quiet_view(), CONTENT), "PICK HERE") == []
 
 
 def test_a_tall_colony_makes_a_tall_image_with_its_legend() -> None:
@@ -103,7 +104,7 @@ def test_a_tall_colony_makes_a_tall_image_with_its_legend() -> None:
     for m in view["grid"]:
         m["x"], m["y"] = m["y"], m["x"]
         m["at"] = f"{m['x']},{m['y']}"
-    canvas = draw_grid(view)
+    canvas = draw_grid(view, CONTENT)
     assert canvas.overlapping_texts() == []
     assert canvas.bottom < canvas.image.height
     assert "13,0" not in [p.text for p in canvas.texts] and "0,13" in [p.text for p in canvas.texts]
@@ -128,7 +129,7 @@ def test_every_effect_of_a_module_shows_above_its_pawns(
     monkeypatch.setattr(
         "render.colony.grid.founder_disc", lambda _c, cx, cy, r, *_a: pawns.append((cx, cy, r))
     )
-    canvas = draw_grid(_farm_view(columns))
+    canvas = draw_grid(_farm_view(columns), CONTENT)
     lines = [p.box for p in canvas.texts if p.text.endswith(energy) or p.text == energy]
     assert len(lines) == 1, f"the farm's {energy} is drawn"
     line = lines[0]

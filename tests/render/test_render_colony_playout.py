@@ -4,14 +4,17 @@ from typing import Any
 
 import pytest
 
+from engine.colony import CONTENT
 from engine.core import Event
+from render.colony import renderer
 from render.colony.board import draw_board
 from render.colony.event import draw_event, revealed_event
 from render.colony.grid import draw_grid
 from render.colony.hands import draw_hands
-from render.registry import render_images
 from tests.render.colony_playout import colony_playout
 from tests.render.conftest import open_png
+
+COLONY = renderer(CONTENT)
 
 Played = list[tuple[dict[str, Any], list[Event]]]
 
@@ -29,13 +32,13 @@ def test_every_state_of_seeded_games_lays_out_without_overlaps(game: Played) -> 
     # Drawing is the part that could fail on a real state; encoding is checked on a sample below.
     reveals = 0
     for view, events in game:
-        assert draw_grid(view).overlapping_texts() == []
+        assert draw_grid(view, CONTENT).overlapping_texts() == []
         assert draw_board(view).overlapping_texts() == []
-        assert draw_hands(view).overlapping_texts() == []
-        revealed = revealed_event(events, view)
+        assert draw_hands(view, CONTENT).overlapping_texts() == []
+        revealed = revealed_event(events, view, CONTENT)
         if revealed is not None:
             reveals += 1
-            assert draw_event(revealed, view).overlapping_texts() == []
+            assert draw_event(revealed, view, CONTENT).overlapping_texts() == []
     assert reveals > 0
 
 
@@ -44,7 +47,7 @@ def test_sampled_states_post_valid_pngs_and_the_event_only_after_a_reveal(game: 
         revealed = any(e.kind == "event_revealed" for e in events)
         if index % 6 and not revealed and view["outcome"] is None:
             continue
-        images = render_images("colony", view, events)
+        images = COLONY.render(view, events)
         assert [i.filename == "event.png" for i in images][-1] == revealed
         for image in images:
             assert len(image.data) < 500_000

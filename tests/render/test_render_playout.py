@@ -3,10 +3,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
+from render.exobase import RENDERER as EXOBASE
 from render.exobase.base import draw_base
 from render.exobase.panel import draw_panel
 from render.exobase.rows import draw_rows
-from render.registry import render_images
 from tests.render.conftest import open_png
 
 
@@ -14,7 +14,7 @@ def test_every_state_of_a_seeded_game_renders(played: list[tuple[dict[str, Any],
     assert len(played) > 20
     dice_posts = 0
     for view, events in played:
-        for image in render_images("exobase", view, events):
+        for image in EXOBASE.render(view, events):
             assert len(image.data) < 500_000
             png = open_png(image.data)
             assert png.width <= 1600 and png.height <= 2400

@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import Event
 from render import RenderedImage
-from render.registry import render_images
+from render.exobase import RENDERER as EXOBASE
 from tests.render.conftest import open_png
 
 ROLL = Event("hazard_roll", "", {"die": 4, "day": 2, "total": 6, "name": "Dust Storm"})
@@ -15,7 +15,7 @@ ROLL = Event("hazard_roll", "", {"die": 4, "day": 2, "total": 6, "name": "Dust S
 
 def test_base_panel_and_rows_by_default(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
     view, _ = played[0]
-    images = render_images("exobase", view, [])
+    images = EXOBASE.render(view, [])
     assert [i.filename for i in images] == ["base.png", "panel.png", "rows.png"]
     for image in images:
         open_png(image.data)
@@ -24,25 +24,23 @@ def test_base_panel_and_rows_by_default(played: list[tuple[dict[str, Any], list[
 
 def test_dice_come_with_rolls(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
     view, _ = played[0]
-    images = render_images("exobase", view, [ROLL])
+    images = EXOBASE.render(view, [ROLL])
     assert images[-1].filename == "dice.png"
     assert "Dust Storm" in images[-1].description
 
 
 def test_which_restricts_the_images(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
     view, _ = played[0]
-    assert [i.filename for i in render_images("exobase", view, [ROLL], which={"dice"})] == ["dice.png"]
-    assert [i.filename for i in render_images("exobase", view, [], which={"dice"})] == []
-    names = [i.filename for i in render_images("exobase", view, [], which={"panel", "rows"})]
+    assert [i.filename for i in EXOBASE.render(view, [ROLL], which={"dice"})] == ["dice.png"]
+    assert [i.filename for i in EXOBASE.render(view, [], which={"dice"})] == []
+    names = [i.filename for i in EXOBASE.render(view, [], which={"panel", "rows"})]
     assert names == ["panel.png", "rows.png"]
 
 
-def test_unknown_games_and_names_raise(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
+def test_unknown_image_names_raise(played: list[tuple[dict[str, Any], list[Event]]]) -> None:
     view, _ = played[0]
     with pytest.raises(ValueError):
-        render_images("chess", view, [])
-    with pytest.raises(ValueError):
-        render_images("exobase", view, [], which={"board"})
+        EXOBASE.render(view, [], which={"board"})
 
 
 def test_rendered_images_are_frozen() -> None:

@@ -10,7 +10,7 @@ import pytest
 from engine.core import Event
 from engine.spacebase import RULES
 from render.canvas import Canvas
-from render.registry import render_images
+from render.spacebase import RENDERER as SPACEBASE
 from render.spacebase.board import draw_board
 from render.spacebase.tables import draw_scores, draw_shipyard
 from tests.render.conftest import open_png
@@ -57,7 +57,7 @@ def _readable(canvas: Canvas) -> None:
 
 def test_every_image_draws_small_enough(views: list[dict[str, Any]]) -> None:
     for view in views[:: max(1, len(views) // 4)]:
-        drawn = render_images("spacebase", view, [])
+        drawn = SPACEBASE.render(view, [])
         assert {image.filename for image in drawn} == {"board.png", "scores.png", "shipyard.png"}
         for image in drawn:
             assert len(image.data) < MAX_BYTES
@@ -109,7 +109,7 @@ def test_the_shipyard_shows_every_card_and_its_price(views: list[dict[str, Any]]
 def test_the_dice_show_both_dice_and_the_sum(views: list[dict[str, Any]]) -> None:
     rolled = next(view for view in views if len(view["dice"]) == 2)
     roll = Event("dice_rolled", "The dice are rolled.", {"dice": rolled["dice"]})
-    (dice,) = render_images("spacebase", rolled, [roll], which={"dice"})
+    (dice,) = SPACEBASE.render(rolled, [roll], which={"dice"})
     a, b = rolled["dice"]
     assert dice.filename == "dice.png" and f"sum {a + b}" in dice.description
     assert len(dice.data) < MAX_BYTES and open_png(dice.data).width <= 960

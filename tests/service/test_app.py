@@ -171,16 +171,18 @@ def test_own_colony_cards_reach_the_images(tmp_path: Path) -> None:
 
     from bot.games import MODULES, load_game
     from engine.colony.content_load import DEFAULT_DIR
-    from render.colony import describe
+    from engine.core import Event
 
     folder = tmp_path / "colony"
     shutil.copytree(DEFAULT_DIR, folder)
     events = json.loads((folder / "events.json").read_text())
     events[0]["name"] = "Owner's Own Storm"
     (folder / "events.json").write_text(json.dumps(events))
-    try:
-        load_game(MODULES["colony"], folder)
-        assert describe.content().events[events[0]["id"]].name == "Owner's Own Storm"
-    finally:
-        load_game(MODULES["colony"])
-    assert describe.content().events[events[0]["id"]].name != "Owner's Own Storm"
+    revealed = [Event("event_revealed", "", {"card": events[0]["id"]})]
+    own, shipped = load_game(MODULES["colony"], folder), load_game(MODULES["colony"])
+    # Both games live in one process; each draws the texts of its own cards.
+    assert own.renderer is not None and shipped.renderer is not None
+    (mine,) = own.renderer.render({}, revealed, which={"event"})
+    (theirs,) = shipped.renderer.render({}, revealed, which={"event"})
+    assert "Owner's Own Storm" in mine.description
+    assert "Owner's Own Storm" not in theirs.description

@@ -11,51 +11,50 @@ from bot import rendering
 from bot.replies import Image
 from engine.core import Event
 from render.cache import ImageCache
+from render.exobase import RENDERER as EXOBASE
 from render.image import RenderedImage
-from render.registry import Planned, render_images
+from render.registry import Planned
 from tests.games import GAMES
 from tests.render.playout import playout
 
 
-def renderer(result: Any) -> Any:
-    """A stand-in planner: plans ``result``'s images, or raises ``result``."""
+def renderer(result: Any, game: str = "exobase") -> Any:
+    """A stand-in renderer: plans ``result``'s images, or raises ``result``."""
 
-    def plan_images(game: str, view: dict[str, Any], events: list[Event], which: Any = None) -> Any:
+    def plan(view: dict[str, Any], events: list[Event], which: Any = None) -> Any:
         if isinstance(result, Exception):
             raise result
         return [
             Planned(image.filename, True, f"{game}:{image.filename}", lambda i=image: i) for image in result
         ]
 
-    return SimpleNamespace(plan_images=plan_images)
+    return SimpleNamespace(game=game, plan=plan)
 
 
-async def test_images_are_converted(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_images_are_converted() -> None:
     made = [SimpleNamespace(filename="base.png", data=b"png", description="The base")]
-    monkeypatch.setattr(rendering, "_renderer", lambda: renderer(made))
-    assert await rendering.render("exobase", {}, [Event("x", "y")]) == [Image("base.png", b"png", "The base")]
+    assert await rendering.render(renderer(made), {}, [Event("x", "y")]) == [
+        Image("base.png", b"png", "The base")
+    ]
 
 
-async def test_a_game_without_images_is_text_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rendering, "_renderer", lambda: renderer(ValueError("no renderer for tally")))
-    assert await rendering.render("tally", {}, []) == []
+async def test_a_game_without_images_is_text_only() -> None:
+    assert await rendering.render(None, {}, []) == []
+    assert await rendering.render(renderer(ValueError("no such image"), "tally"), {}, []) == []
 
 
-async def test_a_renderer_crash_costs_only_the_images(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    monkeypatch.setattr(rendering, "_renderer", lambda: renderer(RuntimeError("boom")))
+async def test_a_renderer_crash_costs_only_the_images(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.ERROR):
-        assert await rendering.render("exobase", {}, []) == []
+        assert await rendering.render(renderer(RuntimeError("boom")), {}, []) == []
     assert "rendering exobase failed" in caplog.text
 
 
-async def test_real_renderer_draws_exobase_and_refuses_others() -> None:
+async def test_real_renderer_draws_exobase_and_refuses_unknown_images() -> None:
     rules = GAMES["exobase"]
     view = rules.view(rules.setup(["Ann"], {"mode": "normal", "team": False}, 3), None)
-    images = await rendering.render("exobase", view, [])
+    images = await rendering.render(EXOBASE, view, [])
     assert images and all(image.data.startswith(b"\x89PNG") for image in images)
-    assert await rendering.render("tally", {}, []) == []
+    assert await rendering.render(EXOBASE, view, [], ["board"]) == []
 
 
 @pytest.fixture
@@ -73,9 +72,9 @@ class Planner:
     def __init__(self) -> None:
         self.drawn: list[str] = []
 
-    def plan_images(
-        self, game: str, view: dict[str, Any], events: list[Event], which: Any = None
-    ) -> list[Planned]:
+    game = "g"
+
+    def plan(self, view: dict[str, Any], events: list[Event], which: Any = None) -> list[Planned]:
         names = sorted(which or view)
         planned = [
             Planned(name, True, f"{name}:{view[name]}", self._draw(name, view[name])) for name in names
@@ -92,10 +91,8 @@ class Planner:
 
 
 @pytest.fixture
-def planner(monkeypatch: pytest.MonkeyPatch, fresh: ImageCache) -> Planner:
-    made = Planner()
-    monkeypatch.setattr(rendering, "_renderer", lambda: made)
-    return made
+def planner(fresh: ImageCache) -> Planner:
+    return Planner()
 
 
 def names(images: list[Image]) -> list[str]:
@@ -103,17 +100,17 @@ def names(images: list[Image]) -> list[str]:
 
 
 async def test_equal_views_are_drawn_once(planner: Planner) -> None:
-    first = await rendering.render("g", {"base": 1, "panel": 1}, [])
-    again = await rendering.render("g", {"panel": 1, "base": 1}, [])
+    first = await rendering.render(planner, {"base": 1, "panel": 1}, [])
+    again = await rendering.render(planner, {"panel": 1, "base": 1}, [])
     assert first == again and sorted(planner.drawn) == ["base", "panel"]
-    await rendering.render("g", {"base": 2, "panel": 1}, [])
+    await rendering.render(planner, {"base": 2, "panel": 1}, [])
     assert sorted(planner.drawn) == ["base", "base", "panel"]
 
 
 async def test_the_cache_holds_its_bound(planner: Planner, fresh: ImageCache) -> None:
     rendering.configure(2)
     for value in range(5):
-        await rendering.render("g", {"base": value}, [])
+        await rendering.render(planner, {"base": value}, [])
     assert len(fresh) == 2
     with pytest.raises(ValueError):
         rendering.configure(-1)
@@ -121,41 +118,41 @@ async def test_the_cache_holds_its_bound(planner: Planner, fresh: ImageCache) ->
 
 async def test_a_game_gets_only_the_images_that_changed(planner: Planner) -> None:
     game = 41
-    assert names(await rendering.render("g", {"base": 1, "rows": 1}, [], game_key=game)) == [
+    assert names(await rendering.render(planner, {"base": 1, "rows": 1}, [], game_key=game)) == [
         "base.png",
         "rows.png",
     ]
-    assert await rendering.render("g", {"base": 1, "rows": 1}, [], game_key=game) == []
-    changed = await rendering.render("g", {"base": 2, "rows": 1}, [Event("roll", "6")], game_key=game)
+    assert await rendering.render(planner, {"base": 1, "rows": 1}, [], game_key=game) == []
+    changed = await rendering.render(planner, {"base": 2, "rows": 1}, [Event("roll", "6")], game_key=game)
     assert names(changed) == ["base.png", "dice.png"]
     # Dice are news: the same roll again is posted again.
     assert names(
-        await rendering.render("g", {"base": 2, "rows": 1}, [Event("roll", "6")], game_key=game)
+        await rendering.render(planner, {"base": 2, "rows": 1}, [Event("roll", "6")], game_key=game)
     ) == ["dice.png"]
     # Another game's channel has seen nothing yet.
-    assert len(await rendering.render("g", {"base": 2, "rows": 1}, [], game_key=42)) == 2
+    assert len(await rendering.render(planner, {"base": 2, "rows": 1}, [], game_key=42)) == 2
 
 
 async def test_a_status_shows_everything_and_private_replies_are_not_remembered(planner: Planner) -> None:
     game = 7
-    await rendering.render("g", {"base": 1, "rows": 1}, [], game_key=game)
+    await rendering.render(planner, {"base": 1, "rows": 1}, [], game_key=game)
     everything = await rendering.render(
-        "g", {"base": 2, "rows": 1}, [], game_key=game, only_changed=False, public=False
+        planner, {"base": 2, "rows": 1}, [], game_key=game, only_changed=False, public=False
     )
     assert names(everything) == ["base.png", "rows.png"]
     # The channel itself never saw base 2, so the next public message still brings it.
-    assert names(await rendering.render("g", {"base": 2, "rows": 1}, [], game_key=game)) == ["base.png"]
+    assert names(await rendering.render(planner, {"base": 2, "rows": 1}, [], game_key=game)) == ["base.png"]
     rendering.forget(game)
-    assert len(await rendering.render("g", {"base": 2, "rows": 1}, [], game_key=game)) == 2
+    assert len(await rendering.render(planner, {"base": 2, "rows": 1}, [], game_key=game)) == 2
 
 
 async def test_a_narrowed_call_remembers_only_what_it_posted(planner: Planner) -> None:
     game = 9
-    await rendering.render("g", {"base": 1, "rows": 1}, [], game_key=game)
-    assert names(await rendering.render("g", {"base": 2, "rows": 2}, [], ["base"], game_key=game)) == [
+    await rendering.render(planner, {"base": 1, "rows": 1}, [], game_key=game)
+    assert names(await rendering.render(planner, {"base": 2, "rows": 2}, [], ["base"], game_key=game)) == [
         "base.png"
     ]
-    assert names(await rendering.render("g", {"base": 2, "rows": 2}, [], game_key=game)) == ["rows.png"]
+    assert names(await rendering.render(planner, {"base": 2, "rows": 2}, [], game_key=game)) == ["rows.png"]
 
 
 async def test_real_images_follow_every_change_of_a_played_game(fresh: ImageCache) -> None:
@@ -163,10 +160,10 @@ async def test_real_images_follow_every_change_of_a_played_game(fresh: ImageCach
     game = "played"
     shown: dict[str, bytes] = {}
     for view, events in list(playout(6, steps=40))[::4]:
-        fresh_images = {i.filename: i.data for i in render_images("exobase", view, events)}
-        cached = await rendering.render("exobase", view, events)
+        fresh_images = {i.filename: i.data for i in EXOBASE.render(view, events)}
+        cached = await rendering.render(EXOBASE, view, events)
         assert {i.filename: i.data for i in cached} == fresh_images
-        for image in await rendering.render("exobase", view, events, game_key=game):
+        for image in await rendering.render(EXOBASE, view, events, game_key=game):
             shown[image.filename] = image.data
         # What the channel has seen last is always the current picture.
         assert all(shown[name] == data for name, data in fresh_images.items() if name != "dice.png")
