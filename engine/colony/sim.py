@@ -48,9 +48,9 @@ class SimReport(WinLoss):
 
 def _rules(content: Content | None) -> ColonyRules:
     if content is None:
-        from engine.colony import RULES
+        from engine.colony import shipped_rules
 
-        return RULES
+        return shipped_rules()
     return ColonyRules(content)
 
 

@@ -67,9 +67,9 @@ class SimReport:
 
 def _rules(content: Content | None) -> EuropaRules:
     if content is None:
-        from engine.europa import RULES
+        from engine.europa import shipped_rules
 
-        return RULES
+        return shipped_rules()
     return EuropaRules(content)
 
 

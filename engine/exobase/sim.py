@@ -47,9 +47,9 @@ class SimReport(WinLoss):
 
 def _rules(content: Content | None) -> ExoRules:
     if content is None:
-        from engine.exobase import RULES
+        from engine.exobase import shipped_rules
 
-        return RULES
+        return shipped_rules()
     return ExoRules(content)
 
 
