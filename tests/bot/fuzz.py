@@ -76,6 +76,8 @@ class Fuzzer:
         await feed(self.bot, payload)
         self.tally.sent += 1
         self.messages.extend(call for call in self.fake.calls[mark:] if call.custom_ids)
+        # The fake keeps every call with its PNG bytes; a long run must not hold them all.
+        del self.fake.calls[:]
 
     def _person(self) -> Person:
         return self.rng.choice(PEOPLE)
