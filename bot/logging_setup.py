@@ -41,6 +41,9 @@ def set_game(game_id: int | None) -> None:
     _game.set(game_id)
 
 
+QUIET_LOGGERS = ("sqlalchemy", "aiosqlite", "asyncpg")
+
+
 def setup_logging(level: str = "INFO") -> None:
     """Configure the root logger once: one stream handler with the context filter."""
     root = logging.getLogger()
@@ -54,3 +57,7 @@ def setup_logging(level: str = "INFO") -> None:
     handler._exobase = True  # type: ignore[attr-defined]
     root.addHandler(handler)
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
+    # The database layers' own lines echo stored rows and SQL parameters (snapshots with every
+    # hand): even at LOG_LEVEL=DEBUG they say only warnings and errors.
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.WARNING, logging.getLevelName(level)))
