@@ -12,7 +12,8 @@ answer in that channel that gets through. What the channel was shown is forgotte
 next move in it posts every image again, not only the ones it changed.
 
 A player whose DMs are closed is told where to look when their turn comes (or the first time a DM
-fails in a game), never after every move.
+fails in a game), never after every move. DMs go out after the public message, so a "your move" note
+can link the very message that named its player (the channel, when Discord refused that message).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 import discord
 
-from bot import rendering
+from bot import notify, rendering
 from bot.games.text import split_messages
 from bot.replies import Button, Image, PrivateMessage, Reply
 from bot.ui.buttons import build_view
@@ -120,11 +121,12 @@ async def defer_thinking(interaction: discord.Interaction, *, private: bool) -> 
     await interaction.response.defer(thinking=True, ephemeral=private)
 
 
-async def _send(interaction: discord.Interaction, reply: Reply) -> None:
+async def _send(interaction: discord.Interaction, reply: Reply) -> int | None:
+    """Send ``reply`` as the interaction allows; the id of the message it became, when Discord says."""
     kwargs = message_kwargs(reply)
     if not interaction.response.is_done():
-        await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
-        return
+        callback = await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
+        return callback.message_id
     if reply.ephemeral and _deferred_publicly(interaction):
         # The first followup would replace the public "thinking" message and stay public,
         # so remove it first; the next followup is then a message of its own.
@@ -132,7 +134,8 @@ async def _send(interaction: discord.Interaction, reply: Reply) -> None:
             await interaction.delete_original_response()
         except discord.NotFound:
             log.info("The thinking message of interaction %s was already gone.", interaction.id)
-    await interaction.followup.send(ephemeral=reply.ephemeral, **kwargs)
+    message = await interaction.followup.send(ephemeral=reply.ephemeral, wait=True, **kwargs)
+    return message.id
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply, *, hint: str = GENERIC_HINT) -> None:
@@ -143,16 +146,16 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, hint: st
     the interaction token has expired: then the channel is used).
     """
     try:
-        await _post(interaction, reply)
+        message_id = await _post(interaction, reply)
     except discord.HTTPException as exc:
         if reply.ephemeral:
             raise
         log.warning("Discord refused a saved reply in channel %s: %s", interaction.channel_id, exc)
         _unposted(interaction)[_channel_key(interaction)] = reply
         _unseen(reply)
-        await _deliver_all(interaction, reply, hint)
+        await _deliver_all(interaction, reply, hint, None)
         raise NotPosted(hint, exc.status) from exc
-    await _deliver_all(interaction, reply, hint)
+    await _deliver_all(interaction, reply, hint, message_id)
     await _catch_up(interaction, reply)
 
 
@@ -170,10 +173,13 @@ def _channel_key(interaction: discord.Interaction) -> int:
     return interaction.channel_id or 0
 
 
-async def _deliver_all(interaction: discord.Interaction, reply: Reply, hint: str) -> None:
-    # The move is saved whether or not its public message got through: private views go out.
+async def _deliver_all(
+    interaction: discord.Interaction, reply: Reply, hint: str, message_id: int | None
+) -> None:
+    # The move is saved whether or not its public message got through: private views go out,
+    # turn notes linking the public message ``message_id`` (None: it was refused).
     for message in reply.private:
-        await deliver_private(interaction, reply, message, hint=hint)
+        await deliver_private(interaction, reply, notify.pointed(message, message_id), hint=hint)
 
 
 async def _catch_up(interaction: discord.Interaction, answered: Reply) -> None:
@@ -189,11 +195,12 @@ async def _catch_up(interaction: discord.Interaction, answered: Reply) -> None:
         _unposted(interaction)[_channel_key(interaction)] = waiting
 
 
-async def _post(interaction: discord.Interaction, reply: Reply) -> None:
+async def _post(interaction: discord.Interaction, reply: Reply) -> int | None:
     """Post ``reply``; a narration too long for one message goes first in parts of its own (the
-    first carries the pings), the last part with the images and buttons."""
-    for part in parts(reply):
-        await _post_part(interaction, part)
+    first carries the pings), the last part with the images and buttons. Returns the id of the
+    first part, the message that named whoever the game now waits for."""
+    ids = [await _post_part(interaction, part) for part in parts(reply)]
+    return ids[0]
 
 
 def parts(reply: Reply) -> list[Reply]:
@@ -206,9 +213,9 @@ def parts(reply: Reply) -> list[Reply]:
     return [*head, replace(reply, text=texts[-1], mentions=[])]
 
 
-async def _post_part(interaction: discord.Interaction, reply: Reply) -> None:
+async def _post_part(interaction: discord.Interaction, reply: Reply) -> int | None:
     try:
-        await _send(interaction, reply)
+        return await _send(interaction, reply)
     except discord.NotFound as exc:
         channel = interaction.channel
         if (
@@ -218,7 +225,8 @@ async def _post_part(interaction: discord.Interaction, reply: Reply) -> None:
         ):
             raise
         log.warning("Interaction %s expired; posting in the channel instead.", interaction.id)
-        await channel.send(**message_kwargs(reply))
+        message = await channel.send(**message_kwargs(reply))
+        return message.id
 
 
 async def deliver_private(
@@ -283,16 +291,29 @@ async def _dm(client: discord.Client, message: PrivateMessage) -> bool:
 
 
 async def post_in_channel(client: discord.Client, channel_id: int, reply: Reply, *, hint: str) -> None:
-    """Post ``reply`` in the game's channel (a click came from a DM) and deliver its private messages;
-    a closed DM is noted in that channel. Raises discord.HTTPException when the channel refuses."""
+    """Post ``reply`` in the game's channel (a click came from a DM, a deadline fired) and deliver its
+    private messages; a closed DM is noted in that channel. Raises discord.HTTPException when the
+    channel refuses, after the private messages went out (turn notes then link the channel)."""
     channel = client.get_partial_messageable(channel_id)
     try:
-        for part in parts(reply):
-            await channel.send(**message_kwargs(part))
+        ids = [(await channel.send(**message_kwargs(part))).id for part in parts(reply)]
     except discord.HTTPException:
         _unseen(reply)
+        await _dm_all(client, channel, reply, hint, None)
         raise
-    for message in reply.private:
+    await _dm_all(client, channel, reply, hint, ids[0])
+
+
+async def _dm_all(
+    client: discord.Client,
+    channel: discord.PartialMessageable,
+    reply: Reply,
+    hint: str,
+    message_id: int | None,
+) -> None:
+    """DM ``reply``'s private messages, turn notes linking ``message_id`` (None: the channel)."""
+    for private in reply.private:
+        message = notify.pointed(private, message_id)
         delivered = await _dm(client, message)
         if _note_due(client, reply, message, delivered=delivered):
             try:

@@ -45,6 +45,8 @@ class Call:
     url: str
     payload: dict[str, Any] | None
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    # The id Discord gave the message this call created (None when it created none).
+    message_id: int | None = None
 
     @property
     def flags(self) -> int:
@@ -127,7 +129,9 @@ class FakeDiscord:
         recorded = [(f.filename, _read(f)) for f in files or []]
         call = Call(route.method, route.path, route.url, payload, recorded)
         self.calls.append(call)
-        return self._respond(route, call)
+        answer = self._respond(route, call)
+        call.message_id = _message_id(answer)
+        return answer
 
     def _respond(self, route: Any, call: Call) -> Any:
         method, path = route.method, route.path
@@ -340,6 +344,13 @@ def _application() -> dict[str, Any]:
         "flags": 0,
         "bot": BOT_USER,
     }
+
+
+def _message_id(answer: Any) -> int | None:
+    """The id of the message a response describes (an interaction callback nests it in its resource)."""
+    if isinstance(answer, dict) and "resource" in answer:
+        answer = answer["resource"]["message"]
+    return int(answer["id"]) if isinstance(answer, dict) and "author" in answer else None
 
 
 def _read(file: discord.File) -> bytes:

@@ -1,11 +1,17 @@
 """Opt-in turn DMs in Space Base through real discord.py parsing: nobody is DMed unless they asked;
-who asked gets "your move" with a link; a closed DM costs nothing; the choice outlasts a restart."""
+who asked gets "your move" with a link to the channel message that named them (the channel, when
+Discord refused that message), also after a deadline; a closed DM costs nothing; the choice outlasts a
+restart."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import discord
 import pytest
 
 from bot.app import GameBot
@@ -21,6 +27,25 @@ COMMAND = {spec.kind: spec.name for spec in FRONTEND.commands}
 LINK = f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}"
 # Seed 11 gives Bob the first turn, so Begin already waits for him.
 SEED = 11
+T0 = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
+
+
+class RefusingDiscord(FakeDiscord):
+    """The recording wire, refusing every followup message while ``refusing`` (a failing Discord)."""
+
+    refusing = False
+
+    def _respond(self, route: Any, call: Call) -> Any:
+        if self.refusing and route.method == "POST" and route.path.startswith("/webhooks/"):
+            raise discord.DiscordServerError(SimpleNamespace(status=503, reason="refused"), "refused")
+        return super()._respond(route, call)
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> RefusingDiscord:
+    wire = RefusingDiscord()
+    wire.install(monkeypatch)
+    return wire
 
 
 @pytest.fixture
@@ -63,6 +88,21 @@ def _channel(fake: FakeDiscord, calls: list[Call]) -> list[Call]:
     return [c for c in posted(calls) if dm_recipient(fake, c) is None and not c.flags & EPHEMERAL]
 
 
+def _assert_links_the_naming_message(fake: FakeDiscord, calls: list[Call]) -> int:
+    """Each turn DM in ``calls`` links the channel message posted before it that named its player
+    (which Discord gave an id); returns how many DMs there were."""
+    dms = 0
+    for index, call in enumerate(calls):
+        user = dm_recipient(fake, call)
+        if user is None:
+            continue
+        named = [c for c in _channel(fake, calls[:index]) if f"<@{user}>" in c.content]
+        assert named and named[-1].message_id is not None
+        assert call.content.endswith(f": {LINK}/{named[-1].message_id}"), call.content
+        dms += 1
+    return dms
+
+
 async def test_nobody_is_dmed_by_default(qbot: GameBot, fake: FakeDiscord) -> None:
     lobby = await _lobby(qbot, fake)
     calls = await run(qbot, fake, fake.click(ALICE, lobby, button(lobby, ":begin")))
@@ -84,11 +124,15 @@ async def test_a_player_who_turned_dms_on_gets_a_link_when_the_game_waits_for_th
     dms = _dms(fake, calls)
     assert [user for user, _ in dms] == [BOB.user_id]
     text = dms[0][1].content
-    assert "Your move" in text and LINK in text and not dms[0][1].custom_ids
-    assert any("<@12>" in c.content for c in _channel(fake, calls))
+    assert "Your move" in text and not dms[0][1].custom_ids
+    # The link opens the very message that named Bob, posted before the DM.
+    [named] = [c for c in _channel(fake, calls) if "<@12>" in c.content]
+    assert named.message_id is not None and text.endswith(f"{LINK}/{named.message_id}")
+    assert _assert_links_the_naming_message(fake, calls) == 1
     # Later turns DM Bob again whenever the game comes back to him, and never Alice.
     calls = await _play(qbot, fake, 8)
     assert {user for user, _ in _dms(fake, calls)} == {BOB.user_id}
+    assert _assert_links_the_naming_message(fake, calls) >= 1
 
     await _notify(qbot, fake, BOB, "off")
     calls = await _play(qbot, fake, 8)
@@ -111,6 +155,42 @@ async def test_a_closed_dm_blocks_nothing_and_the_mention_stays(qbot: GameBot, f
     assert not [c for c in posted(calls) if c.flags & EPHEMERAL]
 
 
+async def test_a_refused_channel_message_leaves_the_dm_linking_the_channel(
+    qbot: GameBot, fake: RefusingDiscord
+) -> None:
+    lobby = await _lobby(qbot, fake)
+    await _notify(qbot, fake, BOB, "on")
+    fake.refusing = True
+    calls = await run(qbot, fake, fake.click(ALICE, lobby, button(lobby, ":begin")))
+    assert not [c for c in _channel(fake, calls) if c.message_id is not None and "<@12>" in c.content]
+    [(user, dm)] = _dms(fake, calls)
+    assert user == BOB.user_id and dm.content.endswith(f": {LINK}")
+    record = await stored(qbot)
+    assert record is not None and record.status == "active"
+
+
+async def test_a_deadline_dm_links_the_schedulers_message(qbot: GameBot, fake: FakeDiscord) -> None:
+    clock = [T0]
+    qbot.service.clock = lambda: clock[0]
+    # discord.py loads each extension as a module of its own, so the cog is checked by its class name.
+    scheduler: Any = qbot.get_cog("Scheduler")
+    assert type(scheduler).__name__ == "Scheduler"
+    lobby = posted(await run(qbot, fake, fake.command(ALICE, "spacebase", "start", **{"turn-time": 60})))[-1]
+    lobby = posted(await run(qbot, fake, fake.click(BOB, lobby, button(lobby, ":join"))))[-1]
+    await _notify(qbot, fake, ALICE, "on")
+    await _notify(qbot, fake, BOB, "on")
+    await run(qbot, fake, fake.click(ALICE, lobby, button(lobby, ":begin")))
+    # Nobody moves: each deadline's move is posted by the scheduler, then the DMs follow.
+    mark = len(fake.calls)
+    # Until both are marked away after three missed deadlines and the AI plays on at once.
+    for _ in range(4):
+        clock[0] += timedelta(minutes=61)
+        assert await scheduler.tick(clock[0]) >= 1
+    calls = fake.calls[mark:]
+    assert all(call.path == "/channels/{channel_id}/messages" for call in posted(calls))
+    assert _assert_links_the_naming_message(fake, calls) == 4
+
+
 async def test_the_choice_outlasts_a_restart(tmp_path: Path, fake: FakeDiscord) -> None:
     async with quiet_bot(tmp_path, SEED) as first:
         lobby = await _lobby(first, fake)
@@ -119,7 +199,7 @@ async def test_the_choice_outlasts_a_restart(tmp_path: Path, fake: FakeDiscord) 
     async with quiet_bot(tmp_path, SEED) as second:
         calls = await run(second, fake, fake.click(ALICE, lobby, button(lobby, ":begin")))
         dms = _dms(fake, calls)
-        assert [user for user, _ in dms] == [BOB.user_id] and LINK in dms[0][1].content
+        assert [user for user, _ in dms] == [BOB.user_id] and f"{LINK}/" in dms[0][1].content
 
 
 async def test_only_players_choose_and_other_games_keep_their_dms(qbot: GameBot, fake: FakeDiscord) -> None:
