@@ -72,6 +72,13 @@ def check_ai(record: GameRecord, meta: GameMeta, actor: Actor, *, add: bool) -> 
         raise NotAllowedError("There is no AI player to remove.")
 
 
+def check_ai_option(options: dict[str, Any], meta: GameMeta) -> None:
+    """Raises NotAllowedError unless the start options ask for AI seats that leave the host a seat."""
+    ai = options.get(AI, 0) or 0
+    if not isinstance(ai, int) or isinstance(ai, bool) or not 0 <= ai < meta.max_players:
+        raise NotAllowedError(f"AI seats: choose a number from 0 to {meta.max_players - 1}.")
+
+
 def with_ai(options: dict[str, Any], change: int) -> dict[str, Any]:
     """``options`` with ``change`` more AI seats (fewer when negative, never below none)."""
     return {**options, AI: max(0, int(options.get(AI, 0) or 0) + change)}

@@ -33,7 +33,16 @@ from bot.errors import (
 )
 from bot.games.module import Game
 from bot.games.spec import GameFrontend
-from bot.lobby import AI, check_ai, check_begin, check_join, check_leave, lobby_reply, with_ai
+from bot.lobby import (
+    AI,
+    check_ai,
+    check_ai_option,
+    check_begin,
+    check_join,
+    check_leave,
+    lobby_reply,
+    with_ai,
+)
 from bot.logging_setup import log_context, set_game
 from bot.moves import play
 from bot.replay import replay, take_back
@@ -220,6 +229,8 @@ class GameService(Timekeeping):
                 cleaned = with_turn_time(self._turn_minutes.get(game, 0), options, frontend.clean_options)
             except ValueError as exc:
                 raise NotAllowedError(str(exc)) from exc
+            if self._seats_ai(game):
+                check_ai_option(cleaned, rules.meta)
             async with self._lock(where.channel_id):
                 with _storage():
                     if await self.repo.open_game(where.channel_id) is not None:

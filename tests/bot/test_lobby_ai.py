@@ -97,3 +97,12 @@ async def test_add_ai_is_offered_where_the_game_seats_ai_players(
 ) -> None:
     lobby = posted(await run(qbot, fake, fake.command(ALICE, game, "start", **options)))[-1]
     assert ("Add AI" in labels(lobby)) is offered
+
+
+@pytest.mark.parametrize("ai", [5, 999999, -1])
+async def test_a_start_asking_for_impossible_ai_seats_is_refused(
+    qbot: GameBot, fake: FakeDiscord, ai: int
+) -> None:
+    refusal = posted(await run(qbot, fake, fake.command(ALICE, "spacebase", "start", ai=ai)))[-1]
+    assert refusal.flags & EPHEMERAL and "0 to 4" in refusal.content
+    assert await stored(qbot) is None
