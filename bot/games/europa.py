@@ -185,7 +185,9 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], di
         "roll": "Roll",
         "build": "Build it",
         "stop": "Stop rolling",
-        "give_up": "Give up this base",
+        # Also the answer when nothing in hand can help: the seat is asked rather than failed by
+        # itself, so the table never learns that the hand holds no usable card.
+        "give_up": "Give up (lose this round's bases)",
         "no_plan": "No planning card",
         "back": "I am back",
     }

@@ -26,7 +26,8 @@ Build (simultaneous; each builder works on their own dice only):
   card a cancel_undermine discards. Rerolls roll the matching dice not set aside.
 - ``use_plan {card: str, die?: int}`` — use one of your Future Planning cards once for this base.
 - ``destroy {die: int}`` — an Invader result destroys one of your dice (Invaders only; must be done first).
-- ``give_up {}`` — the base fails: every base of this round is lost with its Cut Corner tokens.
+- ``give_up {}`` — the base fails: every base of this round is lost with its Cut Corner tokens (offered
+  after the main rolls, also when nothing in hand helps; only an empty hand fails by itself).
 Plan (simultaneous and secret):
 - ``plan {card: str}`` — place a hand card as a Future Planning card (never two of the same ability).
 - ``no_plan {}`` — place none.

@@ -180,7 +180,9 @@ def _play(state: EuropaState, content: Content, seat: int, action: Action, event
 
 
 def settle(state: EuropaState, content: Content, seat: int, events: list[Event]) -> None:
-    """After the main rolls: build when the dice meet the base, fail when nothing can help any more."""
+    """After the main rolls: build when the dice meet the base; fail by itself only when the hand is
+    empty and no plan can help (both public). A seat holding cards is always asked, and ``give_up``
+    is its answer when none helps, so the table never learns what the hand lacks."""
     att = _attempt(state, seat)
     if att["destroy"] and not destroy_targets(att):
         att["destroy"] = 0
@@ -197,5 +199,5 @@ def settle(state: EuropaState, content: Content, seat: int, events: list[Event])
         return
     if met(state, content, seat):
         succeed(state, content, seat, events)
-    elif not rescue_actions(state, content, seat, loose=True):
+    elif not state.hands[seat] and not rescue_actions(state, content, seat, loose=True):
         fail(state, content, seat, events)

@@ -194,3 +194,37 @@ def test_a_redraw_is_one_multiple_choice_menu_and_keeping_the_hand_a_button() ->
     [select] = menu_row["components"]
     assert select["max_values"] == 5 and select["custom_id"] == "xs:4:9:0:redraw.discard"
     assert [c["type"] for c in button_row["components"]] == [2]
+
+
+def test_failed_main_rolls_with_no_usable_card_offer_a_give_up_button() -> None:
+    state = RULES.setup(["Ann", "Bob"], {}, 7)
+    base = state.hands[0][0]
+    for seat in (0, 1):
+        state, _ = RULES.apply(state, seat, Action.of("choose", card=state.hands[seat][0]))
+    while state.phase == "undermine":
+        state, _ = RULES.apply(state, state.turn, Action.of("pass"))
+    state, _ = RULES.apply(state, 0, Action.of("roll"))
+    att = state.attempt[0]
+    assert att is not None
+    need = RULES.content.cards[base].needs
+    useless = next(s for s in ("command", "transport", "tower", "silo", "bunker") if s not in need)
+    for die in att["dice"]:
+        die["f"] = [useless]
+    # Seat 0's cards cannot help (the engine would fail such a base by itself before).
+    useless_cards = [
+        c.id
+        for c in RULES.content.cards.values()
+        if c.ingenuity.kind == "cancel_undermine" and c.id in state.deck and not c.invader
+    ]
+    state.deck = [c for c in state.deck + state.hands[0] if c not in useless_cards[:4]]
+    state.hands[0] = useless_cards[:4]
+    state, _ = RULES.apply(state, 0, Action.of("stop"))
+    legal = RULES.legal_actions(state, 0)
+    assert state.status[0] == "building" and {a.kind for a in legal} == {"give_up", "away"}
+    items = FRONTEND.buttons(RULES.view(state, 0), legal, 4, 9)
+    give_up = [b for b in items if not b.is_select and b.action == Action.of("give_up")]
+    assert [b.label for b in give_up] == ["Give up (lose this round's bases)"]
+    view = build_view(items)
+    assert view is not None
+    ids = [c["custom_id"] for row in view.to_components() for c in row["components"]]
+    assert any(i.startswith("xa:4:9:") and i.endswith("give_up") for i in ids)
