@@ -6,7 +6,7 @@ from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.europa.dice import invaded, is_invader_die, live, locked, matches, needs, new_die, roll_die
 from engine.europa.model import CANCELLABLE, EXTRA_GREEN, INVADER_DIE, Ability, Content
-from engine.europa.state import EuropaState, Json
+from engine.europa.state import EuropaState, Json, own
 
 Args = dict[str, str | int]
 
@@ -68,8 +68,8 @@ def use_ability(
         att["reduce"][str(a.symbol)] = att["reduce"].get(str(a.symbol), 0) + a.n
     elif a.kind == "cancel_undermine":
         card = str(args["undermine"])
-        state.undermines[seat].remove(card)
-        state.discard.append(card)
+        own(state.undermines, seat).remove(card)
+        state.discard = [*state.discard, card]
     elif a.kind == "invader_roll":
         _invader_roll(state, content, seat, att, events)
 

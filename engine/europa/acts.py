@@ -7,6 +7,7 @@ from engine.core.action import Action
 _DIE: dict[tuple[str, int], Action] = {}
 _CARD: dict[tuple[str, str], Action] = {}
 _PLAIN: dict[str, Action] = {}
+_ANY: dict[tuple[str, tuple[tuple[str, str | int], ...]], Action] = {}
 
 
 def plain(kind: str) -> Action:
@@ -21,6 +22,15 @@ def die_action(kind: str, die: int) -> Action:
     found = _DIE.get(key)
     if found is None:
         found = _DIE[key] = Action(kind, (("die", die),))
+    return found
+
+
+def action(kind: str, args: tuple[tuple[str, str | int], ...]) -> Action:
+    """``Action(kind, args)`` with ``args`` already in sorted order, made once."""
+    key = (kind, args)
+    found = _ANY.get(key)
+    if found is None:
+        found = _ANY[key] = Action(kind, args)
     return found
 
 

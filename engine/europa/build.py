@@ -6,12 +6,17 @@ from engine.core.action import Action
 from engine.core.game import Event
 from engine.europa.abilities import Args, ability_args, roll, use_ability
 from engine.europa.acts import card_action, die_action, plain
-from engine.europa.dice import invaded, is_invader_die, is_met, live, locked, needs, wild_only
+from engine.europa.dice import invaded, is_invader_die, is_met, needs, wild_only
 from engine.europa.flow import fail, succeed
-from engine.europa.model import PASSIVE_PLANS, Content, ability_text
-from engine.europa.state import EuropaState, Json
+from engine.europa.model import EXTRA_GREEN, INVADER, PASSIVE_PLANS, PER_PLAYER, STAR, Content, ability_text
+from engine.europa.state import EuropaState, Json, own, own_attempt
 
 REROLLERS = frozenset({"reroll"})
+INVADED = [INVADER]
+# A builder never has more dice than the box holds: their own, the extra greens and an Invader die.
+MAX_DICE = sum(PER_PLAYER.values()) + EXTRA_GREEN + 1
+KEEP = tuple(die_action("keep", i) for i in range(MAX_DICE))
+RELEASE = tuple(die_action("release", i) for i in range(MAX_DICE))
 
 
 def _attempt(state: EuropaState, seat: int) -> Json:
@@ -76,10 +81,17 @@ def _with(kind: str, card: str, args: Args) -> Action:
 
 
 def _marks(att: Json) -> list[Action]:
-    out = [
-        die_action("keep", i) for i, d in enumerate(att["dice"]) if live(d) and not d["k"] and not invaded(d)
-    ]
-    return out + [die_action("release", i) for i, d in enumerate(att["dice"]) if d["k"] and not locked(d)]
+    """Keep: a rolled die in play, not aside and not showing an Invader; release: a die aside but not
+    a Star (``live``, ``invaded`` and ``locked`` spelled out: every legal list of a builder asks)."""
+    keep, release = [], []
+    for i, d in enumerate(att["dice"]):
+        face = d["f"]
+        if d["k"]:
+            if STAR not in face:
+                release.append(RELEASE[i])
+        elif face and not d["x"] and face != INVADED:
+            keep.append(KEEP[i])
+    return keep + release
 
 
 def build_actions(state: EuropaState, content: Content, seat: int, kind: str | None = None) -> list[Action]:
@@ -129,7 +141,7 @@ def _rerolls(state: EuropaState, content: Content, seat: int, att: Json) -> bool
 def perform_build(
     state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]
 ) -> None:
-    att = _attempt(state, seat)
+    att = own_attempt(state, seat)
     name = state.players[seat]
     kind = action.kind
     if kind == "roll":
@@ -165,8 +177,8 @@ def _play(state: EuropaState, content: Content, seat: int, action: Action, event
     target = f" on die {action.get('die')}" if action.get("die") is not None else ""
     if action.kind == "ingenuity":
         ability = card.ingenuity
-        state.hands[seat].remove(cid)
-        state.discard.append(cid)
+        own(state.hands, seat).remove(cid)
+        state.discard = [*state.discard, cid]
         text = f"{state.players[seat]} uses the Ingenuity card {card.name}{target}."
         data = {"seat": seat, "card": cid, "part": action.kind, "kind": ability.kind}
     else:

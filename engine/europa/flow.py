@@ -6,7 +6,7 @@ from engine.core.game import Event
 from engine.europa.dice import cut_corners, needs, new_die, wild_only
 from engine.europa.model import EXTRA_GREEN, INVADER_DIE, MAIN_ROLLS, PER_PLAYER, Content
 from engine.europa.round import start_plan
-from engine.europa.state import EuropaState, Json
+from engine.europa.state import EuropaState, Json, own_attempt
 from engine.europa.undermine import may_undermine
 
 
@@ -80,7 +80,7 @@ def finalize(state: EuropaState, seat: int, events: list[Event]) -> None:
     """This round's bases go face down into the Built pile; their tokens are kept for good."""
     count = len(state.bases[seat])
     tokens = sum(int(b["tokens"]) for b in state.bases[seat])
-    state.built[seat] += [str(b["card"]) for b in state.bases[seat]]
+    state.built[seat] = state.built[seat] + [str(b["card"]) for b in state.bases[seat]]
     state.tokens[seat] += tokens
     state.bases[seat] = []
     state.status[seat] = "finalized"
@@ -114,7 +114,7 @@ def start_build(state: EuropaState, content: Content, events: list[Event]) -> No
     for s in range(state.seats):
         att = state.attempt[s]
         if att is not None and att["stage"] == "wait":
-            _equip(state, content, s, att)
+            _equip(state, content, s, own_attempt(state, s))
     events.append(Event("build_started", "Builders roll their dice.", {"round": state.round}))
 
 
@@ -150,7 +150,7 @@ def succeed(state: EuropaState, content: Content, seat: int, events: list[Event]
     under = state.undermines[seat]
     tokens = cut_corners(att["dice"], needs(content, att, under), wild_only(content, under))
     card = content.cards[att["card"]]
-    state.bases[seat].append({"card": att["card"], "tokens": tokens})
+    state.bases[seat] = [*state.bases[seat], {"card": att["card"], "tokens": tokens}]
     _clear(state, seat)
     state.status[seat] = "succeeded"
     events.append(
@@ -168,7 +168,7 @@ def fail(state: EuropaState, content: Content, seat: int, events: list[Event]) -
     att = state.attempt[seat]
     assert att is not None
     lost = [att["card"], *(str(b["card"]) for b in state.bases[seat])]
-    state.discard += lost
+    state.discard = state.discard + lost
     state.bases[seat] = []
     _clear(state, seat)
     state.status[seat] = "failed"
@@ -183,7 +183,7 @@ def fail(state: EuropaState, content: Content, seat: int, events: list[Event]) -
 
 
 def _clear(state: EuropaState, seat: int) -> None:
-    state.discard += state.undermines[seat]
+    state.discard = state.discard + state.undermines[seat]
     state.undermines[seat] = []
     state.attempt[seat] = None
 

@@ -11,7 +11,7 @@ from engine.europa.legal import legal, waiting
 from engine.europa.model import Content
 from engine.europa.policies import greedy_policy
 from engine.europa.round import begin_round, redraw, reveal_plans
-from engine.europa.state import EuropaState
+from engine.europa.state import EuropaState, own
 from engine.europa.undermine import may_undermine, play_undermine
 
 AI_SALT = 0xE0A0A1
@@ -82,7 +82,7 @@ def _choose(state: EuropaState, content: Content, seat: int, action: Action, eve
         )
     else:
         cid = str(action.arg("card"))
-        state.hands[seat].remove(cid)
+        own(state.hands, seat).remove(cid)
         state.choice[seat] = cid
         card = content.cards[cid]
         events.append(
@@ -101,7 +101,7 @@ def _choose(state: EuropaState, content: Content, seat: int, action: Action, eve
 def _plan(state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
     if action.kind == "plan":
         cid = str(action.arg("card"))
-        state.hands[seat].remove(cid)
+        own(state.hands, seat).remove(cid)
         state.plan_choice[seat] = cid
         text = f"You will place {content.cards[cid].name} as a Future Planning card."
         events.append(Event("plan_chosen_privately", text, {"seat": seat, "card": cid}, frozenset({seat})))

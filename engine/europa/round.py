@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import Event
 from engine.europa.model import BIG_HAND, CUT_CORNER, HAND_SIZE, Content, ability_text
-from engine.europa.state import EuropaState
+from engine.europa.state import EuropaState, own
 
 
 def plan_options(state: EuropaState, content: Content, seat: int) -> list[str]:
@@ -32,7 +32,7 @@ def reveal_plans(state: EuropaState, content: Content, events: list[Event]) -> N
         state.plan_choice[s] = None
         if cid is None or cid == "none":
             continue
-        state.plans[s].append(cid)
+        state.plans[s] = [*state.plans[s], cid]
         plan = content.cards[cid].plan
         # Only the planning part shows under the board: the rest of the card stays hidden.
         events.append(
@@ -71,14 +71,14 @@ def redraw(state: EuropaState, content: Content, seat: int, discard: list[str], 
     The discarded cards join the discard pile after the draw, so a reshuffle never hands them back.
     """
     for cid in discard:
-        state.hands[seat].remove(cid)
+        own(state.hands, seat).remove(cid)
     name = state.players[seat]
     if discard:
         names = ", ".join(content.cards[c].name for c in discard)
         events.append(Event("cards_discarded", f"{name} discards {names}.", {"seat": seat, "cards": discard}))
     size = hand_size(state, content, seat)
     drawn = draw(state, seat, size - len(state.hands[seat]), events)
-    state.discard += discard
+    state.discard = state.discard + discard
     if drawn:
         names = ", ".join(content.cards[c].name for c in drawn)
         events.append(
@@ -98,15 +98,17 @@ def redraw(state: EuropaState, content: Content, seat: int, discard: list[str], 
 def draw(state: EuropaState, seat: int, count: int, events: list[Event]) -> list[str]:
     """Up to ``count`` cards from the deck, the discard pile shuffled in when the deck runs out."""
     drawn: list[str] = []
+    # The deck is shared with the state this one was forked from: draw from a copy.
+    state.deck = state.deck[:]
     for _ in range(max(0, count)):
         if not state.deck and state.discard:
-            state.deck, state.discard = state.discard, []
+            state.deck, state.discard = state.discard[:], []
             state.rng.shuffle(state.deck)
             events.append(Event("deck_reshuffled", "The discard pile is shuffled into a new deck.", {}))
         if not state.deck:
             break
         drawn.append(state.deck.pop())
-    state.hands[seat] += drawn
+    state.hands[seat] = state.hands[seat] + drawn
     return drawn
 
 
@@ -130,7 +132,7 @@ def score(state: EuropaState, content: Content, seat: int) -> int:
 def end_game(state: EuropaState, content: Content, events: list[Event]) -> None:
     """Hands are discarded; most points wins, then fewest tokens, then the best bases in order."""
     for s in range(state.seats):
-        state.discard += state.hands[s]
+        state.discard = state.discard + state.hands[s]
         state.hands[s] = []
     scores = [score(state, content, s) for s in range(state.seats)]
 

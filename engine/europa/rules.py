@@ -40,6 +40,9 @@ class EuropaRules:
 
     def __init__(self, content: Content) -> None:
         self.content = content
+        # The last legal list handed out, by state object and seat: ``apply`` usually checks a move
+        # picked from it. States are never changed once handed out, so the list stays right.
+        self._last: tuple[EuropaState, int, tuple[Action, ...]] | None = None
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> EuropaState:
         """A new game at its first base choice (AI seats already chose); raises IllegalActionError on
@@ -51,26 +54,37 @@ class EuropaRules:
     def legal_actions(self, state: EuropaState, seat: int) -> list[Action]:
         if not 0 <= seat < state.seats:
             return []
-        return legal(state, self.content, seat)
+        moves = legal(state, self.content, seat)
+        self._last = (state, seat, tuple(moves))
+        return moves
 
     def apply(self, state: EuropaState, seat: int, action: Action) -> tuple[EuropaState, list[Event]]:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
-        # Only the moves of the action's kind are built: the same list, at a fraction of the cost.
-        if not 0 <= seat < state.seats or action not in legal(state, self.content, seat, action.kind):
+        if not self._is_legal(state, seat, action):
             if not self.legal_actions(state, seat):
                 raise NotYourTurnError("The game is not waiting for you now.")
             raise IllegalActionError(f"'{action}' is not a legal move for you now.")
-        new = state.clone()
+        new = state.fork()
         events = perform(new, self.content, seat, action)
         return new, events
+
+    def _is_legal(self, state: EuropaState, seat: int, action: Action) -> bool:
+        last = self._last
+        if last is not None and last[0] is state and last[1] == seat:
+            return action in last[2]
+        # Only the moves of the action's kind are built: the same list, at a fraction of the cost.
+        return 0 <= seat < state.seats and action in legal(state, self.content, seat, action.kind)
 
     def to_move(self, state: EuropaState) -> frozenset[int]:
         """Every seat the game waits for (several at once in the simultaneous steps); never AI or away."""
         if state.outcome is not None:
             return frozenset()
-        return frozenset(s for s in waiting(state, self.content) if not state.auto(s))
+        seats = waiting(state, self.content)
+        if not (any(state.ai) or any(state.away)):
+            return seats
+        return frozenset(s for s in seats if not state.auto(s))
 
     def timeout_action(self, state: EuropaState, seat: int) -> Action | None:
         """The greedy policy's move for ``seat``, its tie-breaks seeded by the game's own position."""

@@ -6,8 +6,9 @@ from itertools import combinations
 
 from engine.core.action import Action
 from engine.core.game import Event
+from engine.europa.acts import action
 from engine.europa.model import Content, ability_text
-from engine.europa.state import EuropaState
+from engine.europa.state import EuropaState, own
 
 
 def targets(state: EuropaState, seat: int) -> list[int]:
@@ -49,7 +50,7 @@ def undermine_actions(state: EuropaState, content: Content, seat: int) -> list[A
                     if plan:
                         args.append(("plan", plan))
                     args.append(("target", target))
-                    out.append(Action("undermine", tuple(args)))
+                    out.append(action("undermine", tuple(args)))
     return out
 
 
@@ -69,8 +70,8 @@ def play_undermine(
     cid = str(action.arg("card"))
     target = int(action.arg("target"))
     card = content.cards[cid]
-    state.hands[seat].remove(cid)
-    state.undermines[target].append(cid)
+    own(state.hands, seat).remove(cid)
+    state.undermines[target] = [*state.undermines[target], cid]
     attacker, defender = state.players[seat], state.players[target]
     events.append(
         Event(
@@ -82,8 +83,8 @@ def play_undermine(
     )
     pay = str(action.get("discard", "") or "")
     for paid in pay.split(",") if pay else []:
-        state.hands[seat].remove(paid)
-        state.discard.append(paid)
+        own(state.hands, seat).remove(paid)
+        state.discard = [*state.discard, paid]
         events.append(
             Event(
                 "cost_paid",
@@ -94,9 +95,9 @@ def play_undermine(
     key = action.get("plan")
     if key:
         plan = next(c for c in state.plans[target] if content.cards[c].plan.key == key)
-        state.plans[target].remove(plan)
+        own(state.plans, target).remove(plan)
         # The destroyed card goes face up to the discard pile, so it may be named now.
-        state.discard.append(plan)
+        state.discard = [*state.discard, plan]
         events.append(
             Event(
                 "plan_destroyed",
