@@ -63,7 +63,7 @@ play: $(STAMP)
 bench: $(DEV_STAMP)
 	$(BIN)/python -m bench
 
-# 100,000 random interactions through the bot (`make test` runs 10,000 of them).
+# The random-interaction fuzz alone (100,000 interactions, as in `make test`).
 fuzz: $(DEV_STAMP)
 	FUZZ_INTERACTIONS=100000 $(BIN)/python -m pytest tests/bot/test_fuzz.py
 

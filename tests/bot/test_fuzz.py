@@ -1,7 +1,8 @@
 """Random legal and illegal interactions through the real bot: no unhandled error, and the stored
 game always equals the replay of its log.
 
-FUZZ_INTERACTIONS sets how many (10,000 here by default; `make fuzz` runs 100,000), FUZZ_SEED the seed.
+FUZZ_INTERACTIONS sets how many (100,000 by default, about three minutes; fewer for a quick run), FUZZ_SEED
+the seed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from tests.bot.fake_discord import FakeDiscord
 from tests.bot.fuzz import Fuzzer
 from tests.games import GAMES
 
-INTERACTIONS = int(os.environ.get("FUZZ_INTERACTIONS", "10000"))
+INTERACTIONS = int(os.environ.get("FUZZ_INTERACTIONS", "100000"))
 SEED = int(os.environ.get("FUZZ_SEED", "2026"))
 CHECK_EVERY = 50
 # With images on, every command draws: a slice of the run is enough to cover the renderers.
@@ -70,7 +71,8 @@ async def test_random_interactions_never_break_the_bot(
         game_id += 1
         ended = 0 if await fuzzer.check(game_id) is not None else ended + 1
     assert fuzzer.tally.sent >= count and fuzzer.tally.legal > count // 4
-    # Two of the four games need a second player in their lobby, so fewer checks find a game in play.
-    assert fuzzer.tally.checks > count // CHECK_EVERY // 3
+    # Two of the four games need a second player in their lobby, and abandons and starts keep
+    # channels empty for a while, so only about a third of the checks find a game in play.
+    assert fuzzer.tally.checks > count // CHECK_EVERY // 4
     if count >= EVERY_GAME_BY:
         assert set(fuzzer.tally.kinds) == set(GAMES), fuzzer.tally.kinds
