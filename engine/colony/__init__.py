@@ -50,34 +50,21 @@ hand: [{id, name, type, colour}], health: [{id, name, critical, health: {effect,
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from engine.colony.content_load import DEFAULT_DIR, load_content
 from engine.colony.model import RESOURCES, Content
 from engine.colony.rules import ColonyRules
 from engine.colony.state import ColonyState
+from engine.core.shipped import Shipped
 
-
-@cache
-def shipped_content() -> Content:
-    """The shipped cards, read and checked on first use (not at import); raises ContentError."""
-    return load_content(DEFAULT_DIR)
-
-
-@cache
-def shipped_rules() -> ColonyRules:
-    """The rules over the shipped cards, built once on first use."""
-    return ColonyRules(shipped_content())
+SHIPPED = Shipped(load_content, DEFAULT_DIR, ColonyRules)
+shipped_content = SHIPPED.content
+shipped_rules = SHIPPED.rules
 
 
 def __getattr__(name: str) -> Any:
-    # ``CONTENT`` and ``RULES`` stay importable, but the card files are read only when first asked for.
-    if name == "CONTENT":
-        return shipped_content()
-    if name == "RULES":
-        return shipped_rules()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return SHIPPED.attribute(__name__, name)
 
 
 __all__ = [

@@ -2,34 +2,21 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
+from engine.core.shipped import Shipped
 from engine.exobase.content_load import DEFAULT_DIR, load_content
 from engine.exobase.model import RESOURCES, Content
 from engine.exobase.rules import ExoRules
 from engine.exobase.state import ExoState
 
-
-@cache
-def shipped_content() -> Content:
-    """The shipped cards, read and checked on first use (not at import); raises ContentError."""
-    return load_content(DEFAULT_DIR)
-
-
-@cache
-def shipped_rules() -> ExoRules:
-    """The rules over the shipped cards, built once on first use."""
-    return ExoRules(shipped_content())
+SHIPPED = Shipped(load_content, DEFAULT_DIR, ExoRules)
+shipped_content = SHIPPED.content
+shipped_rules = SHIPPED.rules
 
 
 def __getattr__(name: str) -> Any:
-    # ``CONTENT`` and ``RULES`` stay importable, but the card files are read only when first asked for.
-    if name == "CONTENT":
-        return shipped_content()
-    if name == "RULES":
-        return shipped_rules()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return SHIPPED.attribute(__name__, name)
 
 
 __all__ = [
