@@ -24,8 +24,9 @@ def random_buyer(content: Content, state: SpaceState, seat: int, actions: list[A
     buys = [a for a in moves if a.kind in ("buy", "take")]
     if not buys:
         return rng.choice(moves)
-    top = max(content.cards[str(a.get("card"))].cost for a in buys)
-    return rng.choice([a for a in buys if content.cards[str(a.get("card"))].cost == top])
+    costs = [content.cards[str(a.get("card"))].cost for a in buys]
+    top = max(costs)
+    return rng.choice([a for a, cost in zip(buys, costs, strict=True) if cost == top])
 
 
 def bench_spacebase(games: int = 100, seed: int = 3000) -> list[str]:

@@ -88,6 +88,11 @@ def ready(board: Board, content: Content) -> list[str]:
     out = []
     for card, cubes in board.charges.items():
         ability = content.cards[card].ability
-        if ability is not None and cubes >= ability.need and locate(board, card) is not None:
+        if ability is not None and cubes >= ability.need and on_board(board, card):
             out.append(card)
     return out
+
+
+def on_board(board: Board, card: str) -> bool:
+    """``locate(board, card) is not None``, without working out where."""
+    return card in board.station or any(card in stack for stack in board.deployed)

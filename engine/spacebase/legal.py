@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.action import Action
 from engine.spacebase.board import colony_at, ready
 from engine.spacebase.model import LIGHT_CREDITS, Card, Condition, Content
-from engine.spacebase.pending import buy_actions, card_actions, pending_actions
+from engine.spacebase.pending import buy_actions, can_buy, card_actions, pending_actions
 from engine.spacebase.state import Board, SpaceState
 from engine.spacebase.turn import OPTIONS
 
@@ -15,7 +15,8 @@ def waiting(state: SpaceState) -> frozenset[int]:
     if state.outcome is not None:
         return frozenset()
     if state.phase in ("keep", "choose"):
-        return frozenset(s for s in range(len(state.players)) if str(s) not in state.choices)
+        choices = state.choices
+        return frozenset([s for s in range(len(state.players)) if str(s) not in choices])
     if state.pending:
         return frozenset({int(state.pending[0]["seat"])})
     if state.reacting:
@@ -100,13 +101,7 @@ def only_end(state: SpaceState, content: Content) -> bool:
     seat = state.active
     if use_actions(state, content, seat) or colony_claims(state, content, seat):
         return False
-    if state.bought:
-        return True
-    cap = state.boards[seat].credits
-    cards = [c for row in state.shipyard.values() for c in row] + [c for c in state.colonies if c is not None]
-    return not any(
-        content.cards[c].cost <= cap and card_actions(state, content, seat, c, "buy", 0, cap) for c in cards
-    )
+    return state.bought or not can_buy(state, content, seat, state.boards[seat].credits)
 
 
 def is_legal(state: SpaceState, content: Content, seat: int, action: Action) -> bool:
@@ -114,6 +109,8 @@ def is_legal(state: SpaceState, content: Content, seat: int, action: Action) -> 
     kind = action.kind
     if kind in ("auto", "away", "back"):
         return action in preferences(state, seat)
+    if kind == "choose" and state.phase == "choose" and state.outcome is None:
+        return str(seat) not in state.choices and action in CHOOSE
     main = state.outcome is None and state.phase == "main" and not state.pending and not state.reacting
     if main and kind == "buy":
         cap = state.boards[seat].credits

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 SECTORS = 12
 MIN_SEATS = 2
@@ -104,10 +105,42 @@ class Card:
 
 
 @dataclass(frozen=True)
+class Side:
+    """One side (blue or red) of a card, split once per content for the activation hot path.
+
+    ``plain`` holds the ``(card, reward)`` gains of its rewards that are not arrows; ``arrows``
+    says whether any reward is one (then the rewards are walked in order, arrows followed)."""
+
+    rewards: tuple[Reward, ...]
+    plain: tuple[tuple[str, Reward], ...]
+    arrows: bool
+
+
+@dataclass(frozen=True)
 class Content:
-    """A full content set: every card by id."""
+    """A full content set: every card by id.
+
+    The cached properties are facts derived from the cards, worked out once per content since
+    every roll asks them for every seat."""
 
     cards: Mapping[str, Card]
+
+    @cached_property
+    def colony_ids(self) -> frozenset[str]:
+        return frozenset(c.id for c in self.cards.values() if c.is_colony)
+
+    @cached_property
+    def red_colony_ids(self) -> frozenset[str]:
+        """Colonies with deployed-side rewards of their own (they count in their sector's stack)."""
+        return frozenset(c.id for c in self.cards.values() if c.is_colony and c.red)
+
+    @cached_property
+    def blue_sides(self) -> Mapping[str, Side]:
+        return {c.id: _side(c.id, c.blue) for c in self.cards.values()}
+
+    @cached_property
+    def red_sides(self) -> Mapping[str, Side]:
+        return {c.id: _side(c.id, c.red) for c in self.cards.values()}
 
     def of(self, type_: str, sets: tuple[str, ...]) -> list[str]:
         return [c.id for c in self.cards.values() if c.type == type_ and c.set in sets]
@@ -120,6 +153,11 @@ class Content:
 
     def sector_of(self, card: str) -> int:
         return self.cards[card].sector
+
+
+def _side(card: str, rewards: tuple[Reward, ...]) -> Side:
+    plain = tuple((card, r) for r in rewards if r.kind not in ARROWS)
+    return Side(rewards, plain, len(plain) < len(rewards))
 
 
 def sets_for(expansion: str) -> tuple[str, ...]:

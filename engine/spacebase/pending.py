@@ -3,6 +3,9 @@ their legal actions and how each resolves. Only the head of the queue is open.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import lru_cache
+
 from engine.core.action import Action
 from engine.core.game import Event
 from engine.spacebase.board import add_charge, colony_at, deploy_to, locate, owned, place, remove
@@ -38,13 +41,17 @@ def card_actions(
             return []
         if colony_at(state.boards[seat], content, info.sector):
             return []
-        return [Action(kind, (("card", card), ("sector", info.sector)))]
+        return [take_action(kind, card, info.sector)]
     if level not in (0, info.level) or card not in state.shipyard[str(info.level)]:
         return []
-    return [
-        Action(kind, (("card", card), ("sector", s)))
-        for s in placements(state, content, seat, card, cap >= 0)
-    ]
+    return [take_action(kind, card, s) for s in placements(state, content, seat, card, cap >= 0)]
+
+
+@lru_cache(maxsize=8192)
+def take_action(kind: str, card: str, sector: int) -> Action:
+    """The ``kind`` action taking ``card`` into ``sector``: built once and shared (actions are
+    immutable), since listing the buys is the commonest work of a turn."""
+    return Action(kind, (("card", card), ("sector", sector)))
 
 
 def buy_actions(
@@ -52,10 +59,18 @@ def buy_actions(
 ) -> list[Action]:
     """Every ``kind`` action of ``card_actions`` over the shipyard and the colony row (the same
     rules, with the colony sectors found once rather than per card)."""
+    return [take_action(kind, card, s) for card, s in _takes(state, content, seat, level, cap)]
+
+
+def can_buy(state: SpaceState, content: Content, seat: int, cap: int) -> bool:
+    """Whether ``buy_actions`` of a normal buy with ``cap`` credits would list anything."""
+    return next(_takes(state, content, seat, 0, cap), None) is not None
+
+
+def _takes(state: SpaceState, content: Content, seat: int, level: int, cap: int) -> Iterator[tuple[str, int]]:
     buying = cap >= 0
     cards = content.cards
     closed = {i + 1 for i, c in enumerate(state.boards[seat].station) if c is not None and cards[c].is_colony}
-    out = []
     for key, row in state.shipyard.items():
         if level not in (0, int(key)):
             continue
@@ -64,15 +79,14 @@ def buy_actions(
             if buying and info.cost > cap:
                 continue
             sectors = range(info.sector, SECTORS + 1) if info.plus else (info.sector,)
-            out += [
-                Action(kind, (("card", card), ("sector", s))) for s in sectors if not (buying and s in closed)
-            ]
+            for s in sectors:
+                if not (buying and s in closed):
+                    yield card, s
     if buying and level in (0, 4):
         for col in state.colonies:
             colony = None if col is None else cards[col]
             if colony and colony.cost <= cap and colony.condition is None and colony.sector not in closed:
-                out.append(Action(kind, (("card", colony.id), ("sector", colony.sector))))
-    return out
+                yield colony.id, colony.sector
 
 
 def pending_actions(state: SpaceState, content: Content) -> list[Action]:
@@ -165,7 +179,7 @@ def _shifts(state: SpaceState, step: Json) -> list[Action]:
 
 def exchange(state: SpaceState, seat: int, a: str, b: str) -> None:
     """Swap the places of two cards on ``seat``'s console (station or deployed)."""
-    board = state.boards[seat]
+    board = state.board(seat)
     la, lb = locate(board, a), locate(board, b)
     assert la is not None and lb is not None
     _put(board.station, board.deployed, la, a, b)
@@ -198,7 +212,7 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
         if step["kind"] == "buy":
             return buy(state, content, seat, card, sector, extra=True)
         return acquire(state, content, seat, card, sector)
-    board = state.boards[seat]
+    board = state.board(seat)
     if kind == "move_charge":
         src, dst = str(action.arg("src")), str(action.arg("dst"))
         board.charges[src] -= 1
@@ -250,7 +264,7 @@ def undo_station(board: Board, step: Json) -> None:
 def give(state: SpaceState, content: Content, seat: int, step: Json, action: Action) -> list[Event]:
     """One side of a trade: the card moves with its cubes; a deployed card stays deployed."""
     to, card = int(action.arg("seat")), str(action.arg("card"))
-    giver, taker = state.boards[seat], state.boards[to]
+    giver, taker = state.board(seat), state.board(to)
     where = locate(giver, card)
     assert where is not None
     remove(giver, card)

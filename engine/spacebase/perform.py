@@ -82,7 +82,8 @@ def _maybe_start(state: SpaceState, content: Content) -> list[Event]:
     if len(state.choices) < len(state.players):
         return []
     spent = []
-    for seat, board in enumerate(state.boards):
+    for seat in range(len(state.boards)):
+        board = state.board(seat)
         kept = [c for c in state.choices[str(seat)].split(",") if c]
         kept.sort(key=lambda c: (content.cards[c].cost, c))
         for card in kept:
@@ -120,9 +121,9 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
 
 
 def _engine_move(state: SpaceState, content: Content) -> tuple[int, Action] | None:
-    rng = Rng(state.rng.seed ^ ROBOT_SALT, state.rng.position + state.turn)
     for seat in sorted(waiting(state)):
         if state.robot(seat):
+            rng = Rng(state.rng.seed ^ ROBOT_SALT, state.rng.position + state.turn)
             return seat, greedy_policy(content, state, seat, game_actions(state, content, seat), rng)
         if state.auto[seat]:
             picked = auto_choice(content, state, seat, game_actions(state, content, seat))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.game import Event
 from engine.spacebase.board import add_charge, chargeable
 from engine.spacebase.model import BONUS_IGNORES, CHOICES, SECTORS, Content, Reward
@@ -15,26 +17,26 @@ def option_sectors(dice: list[int], option: str) -> list[int]:
     return [dice[0] + dice[1]] if option == "sum" else [dice[0], dice[1]]
 
 
-def section_cards(board: Board, content: Content, sector: int, section: str) -> list[str]:
+def section_cards(board: Board, content: Content, sector: int, section: str) -> Sequence[str]:
     """The cards whose ``section`` rewards a sector gives: the station ship (blue), or the deployed
     stack plus a colony's own deployed-side rewards (red)."""
     if not 1 <= sector <= SECTORS:
-        return []
+        return ()
     station = board.station[sector - 1]
     if section == "blue":
-        return [] if station is None or content.cards[station].is_colony else [station]
-    stack = list(board.deployed[sector - 1])
-    if station is not None and content.cards[station].is_colony and content.cards[station].red:
-        stack.append(station)
+        return () if station is None or station in content.colony_ids else (station,)
+    stack = board.deployed[sector - 1]
+    if station is not None and station in content.red_colony_ids:
+        return (*stack, station)
     return stack
 
 
 def _plain(board: Board, content: Content, sector: int, section: str) -> list[Gain]:
     """Rewards of a sector without following its arrows (arrows never chain)."""
-    out = []
+    sides = content.blue_sides if section == "blue" else content.red_sides
+    out: list[Gain] = []
     for card in section_cards(board, content, sector, section):
-        rewards = content.cards[card].blue if section == "blue" else content.cards[card].red
-        out += [(card, r) for r in rewards if r.kind not in ("arrow", "dice_arrow", "diag")]
+        out += sides[card].plain
     return out
 
 
@@ -42,10 +44,14 @@ def gains(board: Board, content: Content, sectors: list[int], section: str, via_
     """Every reward the sectors give ``section``-side, arrows followed one step."""
     out: list[Gain] = []
     other = "red" if section == "blue" else "blue"
+    sides = content.blue_sides if section == "blue" else content.red_sides
     for sector in sectors:
         for card in section_cards(board, content, sector, section):
-            rewards = content.cards[card].blue if section == "blue" else content.cards[card].red
-            for r in rewards:
+            side = sides[card]
+            if not side.arrows:
+                out += side.plain
+                continue
+            for r in side.rewards:
                 if r.kind == "arrow":
                     out += _plain(board, content, sector + r.dir, section)
                 elif r.kind == "dice_arrow":
@@ -73,7 +79,7 @@ def grant(state: SpaceState, content: Content, seat: int, card: str, r: Reward, 
 
     Returns a small summary for the event. In a bonus roll, rewards touching other players, the
     shipyard or the colonies are ignored, and so is another bonus roll."""
-    board = state.boards[seat]
+    board = state.board(seat)
     if bonus and r.kind in BONUS_IGNORES:
         return {"kind": r.kind, "ignored": True}
     if r.kind == "credits":
@@ -110,24 +116,31 @@ def queue(state: SpaceState, seat: int, card: str, r: Reward) -> None:
 
 
 def grant_all(
-    state: SpaceState, content: Content, seat: int, found: list[Gain], bonus: bool = False
+    state: SpaceState,
+    content: Content,
+    seat: int,
+    found: list[Gain],
+    bonus: bool = False,
+    sectors: list[int] | None = None,
 ) -> Event:
-    """Grant a list of gains and return one event telling what ``seat`` got."""
-    before = _totals(state.boards[seat])
+    """Grant a list of gains and return one event telling what ``seat`` got (and, when given, the
+    activated ``sectors``)."""
+    board = state.boards[seat]
+    credits, income, vp, charges = board.credits, board.income, board.vp, sum(board.charges.values())
     for card, r in found:
         grant(state, content, seat, card, r, bonus)
-    after = _totals(state.boards[seat])
-    delta = {k: after[k] - before[k] for k in after}
+    # A grant may have given the state its own copy of the board: read the one it holds now.
+    board = state.boards[seat]
+    delta = {
+        "credits": board.credits - credits,
+        "income": board.income - income,
+        "vp": board.vp - vp,
+        "charges": sum(board.charges.values()) - charges,
+    }
     name = state.players[seat]
     parts = [f"{v:+d} {k}" for k, v in delta.items() if v]
     text = f"{name} gains {', '.join(parts)}." if parts else f"{name} gains nothing new."
-    return Event("rewards", text, {"seat": seat, **delta, "count": len(found)})
-
-
-def _totals(board: Board) -> dict[str, int]:
-    return {
-        "credits": board.credits,
-        "income": board.income,
-        "vp": board.vp,
-        "charges": sum(board.charges.values()),
-    }
+    data: Json = {"seat": seat, **delta, "count": len(found)}
+    if sectors is not None:
+        data["sectors"] = sectors
+    return Event("rewards", text, data)

@@ -64,13 +64,13 @@ class SpaceRules:
             or (state.away[seat] and action.kind != "back")
         ):
             raise NotYourTurnError("It is not your turn to act.")
-        new = state.clone()
+        new = state.fork()
         events = perform(new, self.content, seat, action)
         return new, events
 
     def to_move(self, state: SpaceState) -> frozenset[int]:
         """The seats whose choice matters now; the engine has already moved for robot seats."""
-        return frozenset(s for s in waiting(state) if not state.robot(s))
+        return frozenset([s for s in waiting(state) if not (state.ai[s] or state.away[s])])
 
     def timeout_action(self, state: SpaceState, seat: int) -> Action | None:
         """The greedy move for ``seat`` (its tie-breaks seeded by the game's own position)."""

@@ -148,7 +148,7 @@ def begin(state: SpaceState, scores: list[int], highest: bool = True) -> None:
     state.first = state.active = tied[0]
     count = len(state.players)
     for place_, (credits, income) in enumerate(BONUSES[state.bonuses][:count]):
-        board = state.boards[(state.first + place_) % count]
+        board = state.board((state.first + place_) % count)
         board.credits += credits
         board.income += income
     state.phase = "roll"

@@ -83,6 +83,8 @@ class SpaceState:
     autoroll: bool = True
     reacting: bool = False
     react: list[int] = field(default_factory=list)
+    # Seats whose board this state still shares with the state it was forked from (see ``fork``).
+    shared: set[int] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def clone(self) -> SpaceState:
         return SpaceState(
@@ -116,6 +118,31 @@ class SpaceState:
             react=list(self.react),
         )
 
+    def fork(self) -> SpaceState:
+        """A copy to apply one move to: every board is shared with this state until ``board``
+        hands it out to be changed, so a move copies only the consoles it touches."""
+        new = object.__new__(SpaceState)
+        data = self.__dict__.copy()
+        for name in ("players", "ai", "away", "auto", "colonies", "box", "dice", "fresh", "react", "boards"):
+            data[name] = data[name][:]
+        data["rng"] = Rng(self.rng.seed, self.rng.position)
+        data["decks"] = self.decks.copy()
+        data["shipyard"] = {k: v[:] for k, v in self.shipyard.items()}
+        data["choices"] = self.choices.copy()
+        data["pending"] = [_copy(p) for p in self.pending]
+        data["dealt"] = [d[:] for d in self.dealt]
+        data["outcome"] = None if self.outcome is None else _copy(self.outcome)
+        data["shared"] = set(range(len(self.boards)))
+        new.__dict__ = data
+        return new
+
+    def board(self, seat: int) -> Board:
+        """``seat``'s board, to change: a forked state takes its own copy first."""
+        if seat in self.shared:
+            self.shared.discard(seat)
+            self.boards[seat] = self.boards[seat].clone()
+        return self.boards[seat]
+
     def robot(self, seat: int) -> bool:
         return self.ai[seat] or self.away[seat]
 
@@ -126,6 +153,7 @@ def _copy(data: Json) -> Json:
 
 def to_json(state: SpaceState) -> Json:
     data = state.clone().__dict__
+    del data["shared"]
     data["rng"] = state.rng.to_json()
     data["boards"] = [{**b.__dict__, "deployed": [list(d) for d in b.deployed]} for b in data["boards"]]
     data["decks"] = {k: list(v) for k, v in state.decks.items()}

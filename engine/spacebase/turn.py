@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.spacebase.board import locate, place
 from engine.spacebase.model import GOAL_VP, Content
-from engine.spacebase.rewards import Gain, gains, grant, grant_all, option_sectors, signature
+from engine.spacebase.rewards import gains, grant, grant_all, option_sectors, signature
 from engine.spacebase.setup import refill
 from engine.spacebase.state import SpaceState
 
@@ -18,16 +18,14 @@ def section_of(state: SpaceState, seat: int) -> str:
     return "blue" if seat == state.active else "red"
 
 
-def option_gains(
-    state: SpaceState, content: Content, seat: int, option: str, dice: list[int], section: str
-) -> list[Gain]:
-    return gains(state.boards[seat], content, option_sectors(dice, option), section, option == "sum")
-
-
 def matters(state: SpaceState, content: Content, seat: int, dice: list[int], section: str) -> bool:
     """Whether the two options give ``seat`` different results for these dice."""
-    first, second = (signature(option_gains(state, content, seat, o, dice, section)) for o in OPTIONS)
-    return first != second
+    board = state.boards[seat]
+    total = gains(board, content, [dice[0] + dice[1]], section, True)
+    single = gains(board, content, [dice[0], dice[1]], section, False)
+    if not total and not single:
+        return False
+    return signature(total) != signature(single)
 
 
 def roll(state: SpaceState, content: Content) -> list[Event]:
@@ -64,16 +62,15 @@ def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
     for step in range(len(state.players)):
         seat = (state.active + step) % len(state.players)
         option = state.choices[str(seat)]
-        found = option_gains(state, content, seat, option, state.dice, section_of(state, seat))
         sectors = option_sectors(state.dice, option)
+        found = gains(state.boards[seat], content, sectors, section_of(state, seat), option == "sum")
         label = "the sum" if option == "sum" else "each die"
         events.append(
             Event(
                 "choice_revealed", f"{state.players[seat]} takes {label}.", {"seat": seat, "option": option}
             )
         )
-        events.append(grant_all(state, content, seat, found))
-        events[-1] = Event(events[-1].kind, events[-1].text, {**events[-1].data, "sectors": sectors})
+        events.append(grant_all(state, content, seat, found, sectors=sectors))
     state.phase = "main"
     state.choices = {}
     return events
@@ -89,7 +86,7 @@ def bonus_choose(state: SpaceState, content: Content, seat: int, option: str) ->
 def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: int) -> list[Event]:
     """Move ``card`` from the shipyard or colony row to ``seat``'s console and resolve what it gives."""
     info = content.cards[card]
-    board = state.boards[seat]
+    board = state.board(seat)
     if info.is_colony:
         state.colonies[info.sector - 1] = None
     else:
@@ -113,7 +110,7 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
 
 def buy(state: SpaceState, content: Content, seat: int, card: str, sector: int, extra: bool) -> list[Event]:
     """A normal buy spends every credit; an extra buy only the price."""
-    board = state.boards[seat]
+    board = state.board(seat)
     info = content.cards[card]
     # A card that spends the remaining credits itself (cash_out) takes only its price first.
     keep = extra or any(r.kind == "cash_out" for r in info.immediate)
@@ -125,7 +122,7 @@ def buy(state: SpaceState, content: Content, seat: int, card: str, sector: int, 
 
 def use(state: SpaceState, content: Content, seat: int, card: str) -> list[Event]:
     """Spend a fully charged ability's cubes and gain its effects."""
-    board = state.boards[seat]
+    board = state.board(seat)
     ability = content.cards[card].ability
     assert ability is not None
     board.charges[card] = 0
@@ -138,7 +135,7 @@ def use(state: SpaceState, content: Content, seat: int, card: str) -> list[Event
 def end_turn(state: SpaceState, content: Content) -> list[Event]:
     """Credits rise to income, end-of-turn rewards resolve, then the game ends or passes on."""
     seat = state.active
-    board = state.boards[seat]
+    board = state.board(seat)
     board.credits = max(board.credits, board.income)
     for card in state.fresh:
         if locate(board, card) is not None:
