@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.action import Action
 from engine.spacebase.board import colony_at, ready
 from engine.spacebase.model import LIGHT_CREDITS, Card, Condition, Content
-from engine.spacebase.pending import buy_actions, can_buy, card_actions, pending_actions
+from engine.spacebase.pending import SKIP, buy_actions, can_buy, card_actions, pending_actions
 from engine.spacebase.state import Board, SpaceState
 from engine.spacebase.turn import OPTIONS
 
@@ -26,7 +26,6 @@ def waiting(state: SpaceState) -> frozenset[int]:
 
 AUTO_ON, AUTO_OFF = Action.of("auto", on=True), Action.of("auto", on=False)
 AWAY, BACK, END, ROLL = Action.of("away"), Action.of("back"), Action.of("end"), Action.of("roll")
-SKIP = Action.of("skip")
 CHOOSE = [Action.of("choose", option=o) for o in OPTIONS]
 
 

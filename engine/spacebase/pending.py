@@ -14,6 +14,9 @@ from engine.spacebase.rewards import gains, grant_all
 from engine.spacebase.state import Board, Json, SpaceState
 from engine.spacebase.turn import OPTIONS, acquire, bonus_choose, buy
 
+SKIP = Action.of("skip")
+BONUS_CHOICES = [Action.of("choose", option=o) for o in OPTIONS]
+PICKS = [Action.of("pick_sector", sector=s) for s in range(1, SECTORS + 1)]
 # Steps that may be declined with ``skip``; a bonus roll, red-sector picks and trades must be made.
 OPTIONAL = ("claim", "buy", "move_charge", "exchange", "swap_neighbor", "shift", "deploy", "receive")
 
@@ -99,7 +102,7 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
     elif kind == "buy":
         out = buy_actions(state, content, seat, int(step["level"]), "take", board.credits)
     elif kind == "bonus_roll":
-        return [Action.of("choose", option=o) for o in OPTIONS]
+        return list(BONUS_CHOICES)
     elif kind == "move_charge":
         sources = [c for c, n in board.charges.items() if n > 0 and locate(board, c) is not None]
         targets = [c for c in owned(board) if content.cards[c].ability is not None]
@@ -114,15 +117,13 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
     elif kind == "shift":
         out = _shifts(state, step)
     elif kind == "red_sectors":
-        return [Action.of("pick_sector", sector=s) for s in range(1, SECTORS + 1)]
+        return list(PICKS)
     elif kind == "trade":
         others = [s for s in range(len(state.players)) if s != seat]
-        return [Action.of("give", seat=o, card=c) for o in others for c in owned(board)] or [
-            Action.of("skip")
-        ]
+        return [Action.of("give", seat=o, card=c) for o in others for c in owned(board)] or [SKIP]
     elif kind == "trade_back":
         cards = [c for c in owned(board) if c != step["card"]]
-        return [Action.of("give", seat=int(step["to"]), card=c) for c in cards] or [Action.of("skip")]
+        return [Action.of("give", seat=int(step["to"]), card=c) for c in cards] or [SKIP]
     elif kind == "receive":
         out = [Action.of("deploy", card=str(step["card"]))]
     elif kind == "deploy":
@@ -131,7 +132,7 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
             for c in board.station
             if c is not None and not content.cards[c].is_colony
         ]
-    return [*out, Action.of("skip")] if kind in OPTIONAL else out
+    return [*out, SKIP] if kind in OPTIONAL else out
 
 
 def _need(content: Content, card: str) -> int:

@@ -7,7 +7,7 @@ from engine.core.errors import IllegalActionError, NotYourTurnError
 from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.spacebase.board import place
-from engine.spacebase.legal import ROLL, game_actions, is_legal, only_end, use_actions, waiting
+from engine.spacebase.legal import END, ROLL, game_actions, is_legal, only_end, use_actions, waiting
 from engine.spacebase.model import Content
 from engine.spacebase.pending import resolve
 from engine.spacebase.policies import auto_choice, greedy_policy
@@ -108,8 +108,11 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
     for an active seat with nothing to do first, and close an emptied reaction window."""
     events: list[Event] = []
     for _ in range(ROBOT_LIMIT):
-        events += announce_bonus_rolls(state)
-        events += maybe_close(state, content)
+        # Both are no-ops without a queue or a reaction window; most moves have neither.
+        if state.pending:
+            events += announce_bonus_rolls(state)
+        if state.reacting:
+            events += maybe_close(state, content)
         if state.outcome is not None:
             return events
         move = _engine_move(state, content)
@@ -138,5 +141,5 @@ def _engine_move(state: SpaceState, content: Content) -> tuple[int, Action] | No
                 if uses:
                     return seat, uses[0]
         if only_end(state, content):
-            return state.active, Action.of("end")
+            return state.active, END
     return None

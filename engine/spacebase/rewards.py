@@ -67,42 +67,39 @@ def signature(found: list[Gain]) -> tuple[tuple[str, str, int, int], ...]:
     """What a list of gains amounts to, for telling whether two options differ for a seat.
 
     Only a charge (or a choice-opening reward) depends on which card gave it."""
-    keyed = []
-    for card, r in found:
-        source = card if r.kind == "charge" or r.kind in CHOICES else ""
-        keyed.append((source, r.kind, r.n, r.level))
+    keyed = [
+        (card if r.kind == "charge" or r.kind in CHOICES else "", r.kind, r.n, r.level) for card, r in found
+    ]
     return tuple(sorted(keyed))
 
 
-def grant(state: SpaceState, content: Content, seat: int, card: str, r: Reward, bonus: bool = False) -> Json:
+def grant(state: SpaceState, content: Content, seat: int, card: str, r: Reward, bonus: bool = False) -> None:
     """Give one reward to ``seat``; a reward with a choice is queued as a pending step.
 
-    Returns a small summary for the event. In a bonus roll, rewards touching other players, the
-    shipyard or the colonies are ignored, and so is another bonus roll."""
+    In a bonus roll, rewards touching other players, the shipyard or the colonies are ignored,
+    and so is another bonus roll."""
+    kind = r.kind
+    if bonus and kind in BONUS_IGNORES:
+        return
     board = state.board(seat)
-    if bonus and r.kind in BONUS_IGNORES:
-        return {"kind": r.kind, "ignored": True}
-    if r.kind == "credits":
+    if kind == "credits":
         board.credits += r.n
-    elif r.kind == "income":
+    elif kind == "income":
         board.income += r.n
-    elif r.kind == "vp":
+    elif kind == "vp":
         board.vp += r.n
-    elif r.kind == "charge":
-        return {"kind": "charge", "card": card, "n": add_charge(board, content, card, r.n)}
-    elif r.kind == "charge_all":
+    elif kind == "charge":
+        add_charge(board, content, card, r.n)
+    elif kind == "charge_all":
         for target in chargeable(board, content):
             add_charge(board, content, target, 1)
-    elif r.kind == "cash_out":
+    elif kind == "cash_out":
         spent, board.credits = board.credits, 0
         board.vp += spent // r.n
-        return {"kind": "cash_out", "spent": spent, "vp": spent // r.n}
-    elif r.kind == "win":
+    elif kind == "win":
         state.outcome = {"winners": [seat], "reason": "ability", "card": card}
     else:
         queue(state, seat, card, r)
-        return {"kind": r.kind, "queued": True}
-    return {"kind": r.kind, "n": r.n}
 
 
 def queue(state: SpaceState, seat: int, card: str, r: Reward) -> None:

@@ -53,6 +53,10 @@ class SpaceState:
     ``reacting`` is set while a turn waits to end for the seats in ``react``: human players who
     may still use a ready red or green ability on this turn. ``autoroll``: the engine rolls for an
     active player who has nothing to do before the roll.
+
+    ``apply`` works on a ``fork``: the state it returns shares every console the move left alone
+    with the state it was given, so a state is changed in place only through ``board`` (for a
+    console) or after a ``clone``.
     """
 
     players: list[str]
@@ -123,8 +127,16 @@ class SpaceState:
         hands it out to be changed, so a move copies only the consoles it touches."""
         new = object.__new__(SpaceState)
         data = self.__dict__.copy()
-        for name in ("players", "ai", "away", "auto", "colonies", "box", "dice", "fresh", "react", "boards"):
-            data[name] = data[name][:]
+        data["players"] = self.players[:]
+        data["ai"] = self.ai[:]
+        data["away"] = self.away[:]
+        data["auto"] = self.auto[:]
+        data["boards"] = self.boards[:]
+        data["colonies"] = self.colonies[:]
+        data["box"] = self.box[:]
+        data["dice"] = self.dice[:]
+        data["fresh"] = self.fresh[:]
+        data["react"] = self.react[:]
         data["rng"] = Rng(self.rng.seed, self.rng.position)
         data["decks"] = self.decks.copy()
         data["shipyard"] = {k: v[:] for k, v in self.shipyard.items()}
