@@ -70,7 +70,10 @@ class SpaceRules:
 
     def to_move(self, state: SpaceState) -> frozenset[int]:
         """The seats whose choice matters now; the engine has already moved for robot seats."""
-        return frozenset([s for s in waiting(state) if not (state.ai[s] or state.away[s])])
+        seats = waiting(state)
+        if not any(state.ai) and not any(state.away):
+            return seats
+        return frozenset([s for s in seats if not (state.ai[s] or state.away[s])])
 
     def timeout_action(self, state: SpaceState, seat: int) -> Action | None:
         """The greedy move for ``seat`` (its tie-breaks seeded by the game's own position)."""
