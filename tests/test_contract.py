@@ -26,10 +26,17 @@ MAX_STEPS = 3000
 
 
 def _order(cards: list[str]) -> list[str]:
-    # The hidden order of a deck: three cards in a row, as the view would write them if it leaked.
+    # The hidden order of a deck: three cards in a row, as the view would write them inside a longer
+    # list if it leaked (without the brackets, which only a three-card list would have).
     if len(cards) <= 3:
         return []
-    return [json.dumps(cards[i : i + 3]) for i in range(0, len(cards) - 2, 3)]
+    return [json.dumps(cards[i : i + 3])[1:-1] for i in range(0, len(cards) - 2, 3)]
+
+
+def test_a_leaked_deck_order_is_caught() -> None:
+    deck = [f"c{n}" for n in range(9)]
+    table = json.dumps({"pile": ["x", *deck, "y"]})
+    assert all(secret in table for secret in _order(deck))
 
 
 def _exobase(state: Any) -> list[str]:
