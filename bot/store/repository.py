@@ -394,28 +394,6 @@ class Repository:
 
         return await self._write(work)
 
-    async def undo_last(
-        self,
-        game_id: int,
-        expected: int,
-        seq: int,
-        snapshot: dict[str, Any],
-        *,
-        seats: Sequence[SeatRecord] | None = None,
-    ) -> GameRecord:
-        """Drop action ``seq`` (the last one) and store ``snapshot``; raises ConflictError when stale."""
-
-        def work(connection: Connection) -> GameRecord:
-            record = _bump(connection, game_id, expected, seats, snapshot=snapshot, status="active")
-            result = connection.execute(
-                delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq >= seq)
-            )
-            if result.rowcount != 1:
-                raise ConflictError(f"action {seq} is not the last action of game {game_id}")
-            return record
-
-        return await self._write(work)
-
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The action log in order (without the before-snapshots; ``recent_actions`` has them)."""
         return await self._read(lambda connection: _actions(connection, game_id))

@@ -42,7 +42,6 @@ GENERIC_HINT = "the game's `status` command"
 MINE_HINT = 'the "My hand" (or "My turn") button under the game\'s latest message'
 EMBED_COLOUR = discord.Colour.dark_teal()
 _PRIVATE_DEFER = "deferred_privately"
-UNKNOWN_MESSAGE = 10008
 # Per bot, per channel: the last public reply Discord refused, to post again once it answers.
 _UNPOSTED: weakref.WeakKeyDictionary[discord.Client, dict[int, Reply]] = weakref.WeakKeyDictionary()
 # Per bot: the (game, user) pairs whose DMs were last refused, most recent last, at most REMEMBERED_DMS.

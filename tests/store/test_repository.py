@@ -107,9 +107,12 @@ async def test_undo_drops_the_last_action(repo: Repository) -> None:
         ).version
     last = await repo.last_action(game.id)
     assert last is not None and last.seq == 3 and last.undoable
-    undone = await repo.undo_last(game.id, v, 3, {"n": 1})
+    undone = await repo.remove_action(game.id, v, 3, {"n": 1})
     assert undone.snapshot == {"n": 1}
     assert [a.seq for a in await repo.actions(game.id)] == [1, 2]
+    # The action is gone: removing it again is a conflict, not a silent success.
+    with pytest.raises(ConflictError):
+        await repo.remove_action(game.id, undone.version, 3, {"n": 1})
 
 
 async def test_seats_join_and_leave(repo: Repository) -> None:
