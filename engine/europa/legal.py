@@ -14,7 +14,7 @@ from engine.europa.state import EuropaState
 from engine.europa.undermine import undermine_actions
 
 
-def waiting(state: EuropaState, content: Content) -> frozenset[int]:
+def waiting(state: EuropaState) -> frozenset[int]:
     """The seats the game waits for (before AI and away seats are played by the engine)."""
     phase = state.phase
     seats = range(len(state.players))

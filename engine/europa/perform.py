@@ -37,7 +37,7 @@ def autoplay(state: EuropaState, content: Content, events: list[Event]) -> None:
             start_choose(state, content, events)
         if not (any(state.ai) or any(state.away)):
             return
-        bots = sorted(s for s in waiting(state, content) if state.auto(s))
+        bots = sorted(s for s in waiting(state) if state.auto(s))
         if not bots:
             return
         seat = bots[0]
@@ -94,7 +94,7 @@ def _choose(state: EuropaState, content: Content, seat: int, action: Action, eve
             )
         )
     events.append(Event("chose", f"{name} has made a choice.", {"seat": seat}))
-    if not waiting(state, content):
+    if not waiting(state):
         reveal_choices(state, content, events)
 
 
@@ -110,5 +110,5 @@ def _plan(state: EuropaState, content: Content, seat: int, action: Action, event
     events.append(
         Event("plan_chosen", f"{state.players[seat]} has decided on Future Planning.", {"seat": seat})
     )
-    if not waiting(state, content):
+    if not waiting(state):
         reveal_plans(state, content, events)

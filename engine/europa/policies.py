@@ -49,7 +49,7 @@ def greedy_policy(content: Content, state: EuropaState, seat: int, actions: list
         return _plan(content, state, by)
     if phase == "redraw":
         return _redraw(content, state, seat, by)
-    return _build(content, state, seat, by, actions)
+    return _build(content, state, seat, by)
 
 
 def _choose(content: Content, state: EuropaState, seat: int, by: dict[str, list[Action]]) -> Action:
@@ -117,9 +117,7 @@ def useful(content: Content, state: EuropaState, seat: int) -> set[int]:
     return out
 
 
-def _build(
-    content: Content, state: EuropaState, seat: int, by: dict[str, list[Action]], actions: list[Action]
-) -> Action:
+def _build(content: Content, state: EuropaState, seat: int, by: dict[str, list[Action]]) -> Action:
     att = state.attempt[seat]
     assert att is not None
     if "destroy" in by:

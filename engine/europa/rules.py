@@ -81,7 +81,7 @@ class EuropaRules:
         """Every seat the game waits for (several at once in the simultaneous steps); never AI or away."""
         if state.outcome is not None:
             return frozenset()
-        seats = waiting(state, self.content)
+        seats = waiting(state)
         if not (any(state.ai) or any(state.away)):
             return seats
         return frozenset(s for s in seats if not state.auto(s))

@@ -70,7 +70,7 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
         seat,
     )
     if action not in subset:
-        raise IllegalActionError(why(state, content, action, seat))
+        raise IllegalActionError(why(state, content, action))
     events: list[Event] = []
     kind = action.kind
     if seat in state.ready and kind != "end_placement":

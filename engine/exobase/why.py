@@ -14,7 +14,7 @@ from engine.exobase.state import ExoState
 PHASE_OF = {"end_placement": "placement", "roll_hazard": "hazard", "tuck": "night", "rest": "night"}
 
 
-def why(state: ExoState, content: Content, action: Action, seat: int) -> str:
+def why(state: ExoState, content: Content, action: Action) -> str:
     """The player-facing reason ``action`` is not legal now (only called once it was refused)."""
     kind = action.kind
     if state.pending is not None and kind != "instant":

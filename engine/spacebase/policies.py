@@ -85,7 +85,7 @@ def score(content: Content, state: SpaceState, seat: int, action: Action, h: flo
     if kind in ("use", "claim_colony"):
         return 500.0
     if kind == "deploy" and state.pending and state.pending[0]["kind"] == "receive":
-        return received_value(content, state, seat, h)
+        return received_value(content, state, h)
     if kind in ("buy", "take"):
         info = content.cards[str(action.arg("card"))]
         value = card_value(content, state, seat, info, int(action.arg("sector")), h)
@@ -117,7 +117,7 @@ def score(content: Content, state: SpaceState, seat: int, action: Action, h: flo
     return 0.1
 
 
-def received_value(content: Content, state: SpaceState, seat: int, h: float) -> float:
+def received_value(content: Content, state: SpaceState, h: float) -> float:
     """Deploying a ship given in a trade rather than keeping it on station (where it pushed the
     old station card down): its red side against the swap of station cards."""
     step = state.pending[0]

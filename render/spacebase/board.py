@@ -49,7 +49,7 @@ def draw_board(view: View, seat: int | None = None) -> Canvas:
     canvas.text(MARGIN + 32, MARGIN, name, TITLE, TEXT, max_width=WIDTH // 2)
     stats = f"{me.get('vp', 0)} VP   {me.get('credits', 0)} credits   income {me.get('income', 0)}"
     canvas.text(WIDTH - MARGIN, MARGIN + 4, stats, BODY, TEXT, anchor="ra")
-    lit = _lit(view, seat)
+    lit = _lit(view)
     for index, sector in enumerate(sectors):
         x = MARGIN + (index % COLUMNS) * (CELL_W + 8)
         y = HEADER + (index // COLUMNS) * (CELL_H + 8)
@@ -57,7 +57,7 @@ def draw_board(view: View, seat: int | None = None) -> Canvas:
     return canvas
 
 
-def _lit(view: View, seat: int) -> set[int]:
+def _lit(view: View) -> set[int]:
     """Sectors the current dice point at (both readings), outlined so the roll is easy to follow."""
     dice = [int(d) for d in view.get("dice") or []]
     return {dice[0], dice[1], dice[0] + dice[1]} if len(dice) == 2 else set()
