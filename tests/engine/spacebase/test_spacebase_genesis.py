@@ -59,6 +59,8 @@ def test_claimed_colonies_are_free_any_number_on_your_turn_and_not_a_buy() -> No
     state = _genesis()
     claims = [c for c in CONTENT.cards.values() if c.condition and c.condition.stat == "income"]
     claims += [c for c in CONTENT.cards.values() if c.condition and c.condition.stat == "deployed"][:1]
+    # Colonies sit one per sector: two claims on one sector would hide one of them.
+    assert len(claims) == 2 and len({c.sector for c in claims}) == len(claims)
     for info in claims:
         state.colonies[info.sector - 1] = info.id
     state.boards[0].income = 10
@@ -67,7 +69,7 @@ def test_claimed_colonies_are_free_any_number_on_your_turn_and_not_a_buy() -> No
     state, _ = activate(state, 12)
     assert not [a for a in RULES.legal_actions(state, 1) if a.kind == "claim_colony"]
     offered = {a.get("card") for a in RULES.legal_actions(state, 0) if a.kind == "claim_colony"}
-    assert offered == {c.id for c in claims if c.sector not in (info.sector for info in claims[:0])}
+    assert offered == {c.id for c in claims}
     vp = state.boards[0].vp
     for info in claims:
         state, _ = act(state, 0, "claim_colony", card=info.id)
