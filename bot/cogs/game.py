@@ -7,6 +7,7 @@ game only adds that data.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,13 +17,15 @@ from discord.ext import commands
 
 from bot.cogs.common import Defer, actor_of, answer, service_of, where_of
 from bot.cogs.factory import Runner, Suggester, Value, filter_choices, make_command
-from bot.deadlines import REMINDERS, TURN_TIME
-from bot.errors import UserError
+from bot.deadlines import REMINDERS, TURN_TIME, with_turn_time
+from bot.errors import NotAllowedError, UserError
 from bot.games import GameFrontend, action_from_options
 from bot.games.spec import CommandSpec, OptionSpec
 from bot.replies import Reply, Where
 from bot.service import GameService
 from bot.ui.send import post_in_channel
+
+log = logging.getLogger(__name__)
 
 # Every game's start takes a turn time; the service keeps it with the game's own options.
 TURN_TIME_OPTION = OptionSpec(
@@ -59,12 +62,17 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
         options = dict(values)
         if not options.pop("thread", False):
             return await service.start(where_of(i), actor_of(i), key, options)
-        title = service.frontend(key).title
-        thread = await _open_thread(i, title)
+        frontend = service.frontend(key)
+        _check_options(frontend, options)
+        thread = await _open_thread(i, frontend.title)
         where = Where(guild_id=i.guild_id, channel_id=thread.id)
-        reply = await service.start(where, actor_of(i), key, options)
+        try:
+            reply = await service.start(where, actor_of(i), key, options)
+        except Exception:
+            await _close_thread(thread)
+            raise
         await post_in_channel(i.client, thread.id, reply, hint=f"`/{key} status`")
-        return Reply(f"{actor_of(i).name} opened a {title} game in {thread.mention}.")
+        return Reply(f"{actor_of(i).name} opened a {frontend.title} game in {thread.mention}.")
 
     async def status(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
         return await service.status(where_of(i), actor_of(i))
@@ -180,6 +188,25 @@ def _filled(
         else:
             filled[name] = str(value)
     return filled
+
+
+def _check_options(frontend: GameFrontend, options: dict[str, Value]) -> None:
+    """Refuse bad start options before a thread is opened for them; raises NotAllowedError.
+
+    The service checks them again (with the game's default turn time), so this only spares
+    the channel a thread that would stay empty."""
+    try:
+        with_turn_time(0, options, frontend.clean_options)
+    except ValueError as exc:
+        raise NotAllowedError(str(exc)) from exc
+
+
+async def _close_thread(thread: discord.Thread) -> None:
+    """Delete a thread whose game could not start; a failure here leaves only an empty thread."""
+    try:
+        await thread.delete()
+    except discord.HTTPException as exc:
+        log.warning("Could not delete the empty thread %s: %s", thread.id, exc)
 
 
 async def _open_thread(interaction: discord.Interaction[Any], title: str) -> discord.Thread:

@@ -15,6 +15,7 @@ from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
 from bot.games.text import narrate_named
 from bot.replies import Button, Gather, Option, Style
 from engine.core import Action
+from engine.europa.setup import read_options
 
 # Button order: the step the game waits for first, then the builder's usual steps; the skips
 # (pass, no plan, stop, give up) come before the per-die buttons so they are never crowded out.
@@ -364,7 +365,18 @@ def private_summary(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-FRONTEND = GameFrontend(
+class EuropaFrontend(GameFrontend):
+    """Europa's front end: its start options are also checked by the engine's own reader, so a bad
+    value is refused at start instead of leaving a lobby that can never begin."""
+
+    def clean_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Start options with defaults filled in; raises ValueError naming a bad or unknown option."""
+        cleaned = super().clean_options(options)
+        read_options(cleaned)
+        return cleaned
+
+
+FRONTEND = EuropaFrontend(
     key="europa",
     title="Europa Base Alpha",
     commands=COMMANDS,
