@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
+from bot.games.buttons import ordered_buttons
+from bot.games.spec import CommandSpec, GameFrontend, opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Style
 from engine.core import Action, Event
 
-MAX_BUTTONS = 25
 # Button order: choices someone is waiting on first, then the turn's usual steps.
 ORDER = (
     "choose_character",
@@ -26,17 +26,13 @@ ORDER = (
 )
 
 
-def _opt(name: str, description: str, required: bool = False, kind: str = "str") -> OptionSpec:
-    return OptionSpec(name, description, "int" if kind == "int" else "str", required)
-
-
-_CARD = _opt("card", "A card in your hand", True)
-_SEAT = _opt("seat", "The player", True, "int")
-_AT = _opt("at", "A module of the grid (x,y)", True)
-_PAY = _opt("pay", "The cards you pay with", True)
+_CARD = opt("card", "A card in your hand")
+_SEAT = opt("seat", "The player", "int")
+_AT = opt("at", "A module of the grid (x,y)")
+_PAY = opt("pay", "The cards you pay with")
 
 COMMANDS: list[CommandSpec] = [
-    CommandSpec("character", "choose_character", "Choose your character", (_opt("character", "Who", True),)),
+    CommandSpec("character", "choose_character", "Choose your character", (opt("character", "Who"),)),
     CommandSpec("draw", "draw", "Draw a card"),
     CommandSpec("give", "give", "Give a card to a player on your module", (_CARD, _SEAT)),
     CommandSpec("take", "take", "Take a card from a player on your module", (_CARD, _SEAT)),
@@ -46,21 +42,17 @@ COMMANDS: list[CommandSpec] = [
         "generate",
         "generate",
         "Discard a card for 2 of its resource",
-        (_CARD, _opt("resource", "Which", True)),
+        (_CARD, opt("resource", "Which")),
     ),
-    CommandSpec(
-        "repair", "repair", "Remove a loss token from your module", (_opt("token", "Which token", True),)
-    ),
+    CommandSpec("repair", "repair", "Remove a loss token from your module", (opt("token", "Which token"),)),
     CommandSpec("switch", "switch", "Switch your module on or off"),
-    CommandSpec(
-        "recover", "recover", "Recover from a health issue", (_opt("issue", "Which issue", True), _PAY)
-    ),
+    CommandSpec("recover", "recover", "Recover from a health issue", (opt("issue", "Which issue"), _PAY)),
     CommandSpec(
         "special",
         "special",
         "Use your character's special action",
         tuple(
-            _opt(name, text, kind="int" if name == "seat" else "str")
+            opt(name, text, kind="int" if name == "seat" else "str", required=False)
             for name, text in (
                 ("card", "A card"),
                 ("issue", "A health issue"),
@@ -78,11 +70,11 @@ COMMANDS: list[CommandSpec] = [
         "Play an item or plan card",
         (
             _CARD,
-            _opt("at", "A module (x,y)"),
-            _opt("token", "A token"),
-            _opt("resource", "A resource"),
-            _opt("issue", "A health issue"),
-            _opt("seat", "A player", kind="int"),
+            opt("at", "A module (x,y)", required=False),
+            opt("token", "A token", required=False),
+            opt("resource", "A resource", required=False),
+            opt("issue", "A health issue", required=False),
+            opt("seat", "A player", kind="int", required=False),
         ),
     ),
     CommandSpec("place", "place", "Put the emergency token on a module", (_AT,)),
@@ -135,32 +127,47 @@ def _names(view: Mapping[str, Any]) -> dict[str, str]:
     return names
 
 
-def _button(action: Action, view: Mapping[str, Any], names: Mapping[str, str]) -> tuple[str, Style] | None:
+# Kinds without an entry here are "secondary" buttons.
+STYLES: dict[str, Style] = {
+    "choose_character": "primary",
+    "place": "danger",
+    "discard": "danger",
+    "end_turn": "primary",
+    "draw": "success",
+    "repair": "success",
+    "play": "success",
+}
+
+
+def _offered(view: Mapping[str, Any], action: Action) -> bool:
+    """False for plays that need a target (they go through /colony play) and for plans generated
+    from (a wild card would need a button per resource)."""
+    if action.kind == "play":
+        return set(action.params) == {"card"}
+    return not (action.kind == "generate" and _is_plan(view, action.get("card")))
+
+
+def _label(action: Action, view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     def name(arg: str) -> str:
         value = str(action.get(arg, ""))
         return names.get(value, value)
 
-    if action.kind == "play" and set(action.params) != {"card"}:
-        return None  # plays that need a target go through /colony play
     pending = view.get("pending") or {}
     players = view.get("players", [])
     discarder = players[int(pending["seat"])]["name"] if pending.get("kind") == "discard" else ""
-    labels: dict[str, tuple[str, Style]] = {
-        "choose_character": (
-            f"{_owners(view).get(str(action.get('character')), '')}: {name('character')}",
-            "primary",
-        ),
-        "place": (f"Token on {name('at')}", "danger"),
-        "discard": (f"{discarder} discards {name('card')}", "danger"),
-        "end_turn": ("End turn", "primary"),
-        "draw": ("Draw a card", "success"),
-        "move": (f"Move to {name('at')}", "secondary"),
-        "repair": (f"Repair {action.get('token')}", "success"),
-        "switch": ("Switch module on/off", "secondary"),
-        "generate": (f"{name('card')} → +2 {action.get('resource')}", "secondary"),
-        "play": (f"{_holder(view, action.get('card'))}Play {name('card')}", "success"),
+    labels: dict[str, str] = {
+        "choose_character": f"{_owners(view).get(str(action.get('character')), '')}: {name('character')}",
+        "place": f"Token on {name('at')}",
+        "discard": f"{discarder} discards {name('card')}",
+        "end_turn": "End turn",
+        "draw": "Draw a card",
+        "move": f"Move to {name('at')}",
+        "repair": f"Repair {action.get('token')}",
+        "switch": "Switch module on/off",
+        "generate": f"{name('card')} → +2 {action.get('resource')}",
+        "play": f"{_holder(view, action.get('card'))}Play {name('card')}",
     }
-    return labels.get(action.kind)
+    return labels[action.kind]
 
 
 def buttons(
@@ -172,22 +179,17 @@ def buttons(
     can_undo: bool = False,
 ) -> list[Button]:
     """The common next steps as buttons (at most 25), in ``ORDER``; deploys, transfers, special
-    actions and plays that need a target go through the subcommands. Plans are generated by
-    subcommand too: a wild card would need a button per resource."""
+    actions and plays that need a target go through the subcommands, and so do plans generated from."""
     names = _names(view)
-    room = MAX_BUTTONS - (1 if can_undo else 0)
-    ranked: list[tuple[int, int, Button]] = []
-    for index, action in enumerate(legal_actions):
-        if action.kind not in ORDER or (action.kind == "generate" and _is_plan(view, action.get("card"))):
-            continue
-        labelled = _button(action, view, names)
-        if labelled is not None:
-            button = Button(labelled[0][:80], game_id, version, action=action, style=labelled[1])
-            ranked.append((ORDER.index(action.kind), index, button))
-    result = [button for _rank, _index, button in sorted(ranked, key=lambda item: item[:2])][:room]
-    if can_undo:
-        result.append(Button("Undo", game_id, version, control="undo"))
-    return result
+    return ordered_buttons(
+        [action for action in legal_actions if _offered(view, action)],
+        ORDER,
+        STYLES,
+        lambda action: _label(action, view, names),
+        game_id,
+        version,
+        can_undo=can_undo,
+    )
 
 
 def _holder(view: Mapping[str, Any], card: object) -> str:

@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any, cast
 
 from bot.games.buttons import ordered_buttons
-from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Style
 from engine.core import Action, Event, Rules
@@ -42,17 +42,13 @@ SUMMED = {"credits": "credits", "income": "income", "vp": "VP"}
 STYLES: dict[str, Style] = {"choose": "primary", "roll": "primary", "keep": "primary", "end": "success"}
 
 
-def _opt(name: str, description: str, kind: str = "str", required: bool = True) -> OptionSpec:
-    return OptionSpec(name, description, "int" if kind == "int" else "str", required)
-
-
-_CARD = _opt("card", "A card")
-_SECTOR = _opt("sector", "A sector (1-12)", "int")
+_CARD = opt("card", "A card")
+_SECTOR = opt("sector", "A sector (1-12)", "int")
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("roll", "roll", "Roll the two dice (your turn)"),
     CommandSpec(
-        "choose", "choose", "Activate the sum's sector or both dice's", (_opt("option", "sum or single"),)
+        "choose", "choose", "Activate the sum's sector or both dice's", (opt("option", "sum or single"),)
     ),
     CommandSpec("buy", "buy", "Buy a ship or a colony (spends every credit)", (_CARD, _SECTOR)),
     CommandSpec("use", "use", "Use a fully charged ability", (_CARD,)),
@@ -63,19 +59,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "move-charge",
         "move_charge",
         "Move a charge cube between two of your cards",
-        (_opt("src", "From which card"), _opt("dst", "To which card")),
+        (opt("src", "From which card"), opt("dst", "To which card")),
     ),
     CommandSpec(
-        "exchange", "exchange", "Swap two of your cards' places", (_opt("a", "A card"), _opt("b", "A card"))
+        "exchange", "exchange", "Swap two of your cards' places", (opt("a", "A card"), opt("b", "A card"))
     ),
     CommandSpec("shift", "shift", "Move a deployed card to another sector", (_CARD, _SECTOR)),
     CommandSpec("pick-sector", "pick_sector", "Gain the deployed rewards of a sector", (_SECTOR,)),
-    CommandSpec("give", "give", "Give a card in a trade", (_opt("seat", "To whom", "int"), _CARD)),
+    CommandSpec("give", "give", "Give a card in a trade", (opt("seat", "To whom", "int"), _CARD)),
     CommandSpec("deploy", "deploy", "Deploy one of your station ships", (_CARD,)),
     CommandSpec("skip", "skip", "Decline an optional step"),
-    CommandSpec(
-        "keep", "keep", "Light-Speed: the dealt cards to keep and pay for", (_opt("cards", "Cards"),)
-    ),
+    CommandSpec("keep", "keep", "Light-Speed: the dealt cards to keep and pay for", (opt("cards", "Cards"),)),
     CommandSpec(
         "auto",
         "auto",

@@ -37,6 +37,11 @@ class OptionSpec:
         ]
 
 
+def opt(name: str, description: str, kind: str = "str", required: bool = True) -> OptionSpec:
+    """A plain text (or, with ``kind="int"``, whole-number) option, required unless told."""
+    return OptionSpec(name, description, "int" if kind == "int" else "str", required)
+
+
 @dataclass(frozen=True)
 class CommandSpec:
     """A subcommand that submits one action ``kind`` (``end-placement`` -> ``end_placement``)."""
