@@ -105,8 +105,9 @@ def option_values(
     filled: Mapping[str, str | int],
 ) -> list[tuple[str, str | int]]:
     """(label, value) of ``option`` among ``seat``'s legal ``kind`` actions that fit ``filled``,
-    in the engine's order without repeats."""
-    view = rules.view(state, seat)
+    in the engine's order without repeats. The view handed to the front end names its ``viewer``,
+    as a seat's own message does, so labels can read that seat's dice."""
+    view = {**rules.view(state, seat), "viewer": seat}
     values: dict[str | int, str] = {}
     for action in rules.legal_actions(state, seat):
         if action.kind != kind or not _agrees(action, filled, option):

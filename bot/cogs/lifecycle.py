@@ -16,7 +16,7 @@ from bot.service import GameService
 from bot.ui.buttons import ActionButton, ActionSelect, ControlButton
 from bot.ui.custom_ids import Target
 from bot.ui.errors import report_error
-from bot.ui.send import MINE_HINT, message_kwargs, post_in_channel, send_reply
+from bot.ui.send import MINE_HINT, defer_thinking, message_kwargs, post_in_channel, send_reply
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,8 @@ class Lifecycle(commands.Cog):
                 await _edit_in_place(interaction, reply)
             return
         if target.control == "mine":
+            # The seat's own images are rendered first, which may pass Discord's 3-second limit.
+            await defer_thinking(interaction, private=True)
             await send_reply(interaction, await service.mine(where, actor, game_id=target.game_id))
             return
         await interaction.response.defer()

@@ -1,0 +1,71 @@
+"""A Europa seat's own helpers, through real discord.py parsing: the "My hand" click answers with a
+private "thinking" first (its images may take a while to draw), and the die autocomplete of a
+subcommand names the seat's own dice by colour and face."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import GameBot
+from bot.replies import Actor, Where
+from engine.core import Action
+from engine.europa import RULES
+from engine.europa.state import EuropaState
+from tests.bot.conftest import button, posted, quiet_bot, run
+from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, GUILD_ID, FakeDiscord, Person
+
+ANN, BOB = Person(11, "Ann"), Person(12, "Bob")
+HERE = Where(GUILD_ID, CHANNEL_ID)
+
+
+@pytest.fixture
+async def ebot(tmp_path: Path, fake: FakeDiscord) -> Any:
+    async with quiet_bot(tmp_path, 21) as bot:
+        yield bot
+
+
+async def _begin(bot: GameBot, fake: FakeDiscord) -> list[Any]:
+    lobby = posted(await run(bot, fake, fake.command(ANN, "europa", "start")))[-1]
+    lobby = posted(await run(bot, fake, fake.click(BOB, lobby, button(lobby, ":join"))))[-1]
+    return await run(bot, fake, fake.click(ANN, lobby, button(lobby, ":begin")))
+
+
+async def _state(bot: GameBot) -> EuropaState:
+    record = await bot.service.repo.open_game(CHANNEL_ID)
+    assert record is not None and record.snapshot is not None
+    state: EuropaState = RULES.from_json(record.snapshot)
+    return state
+
+
+async def test_my_hand_defers_privately_before_answering(ebot: GameBot, fake: FakeDiscord) -> None:
+    calls = await _begin(ebot, fake)
+    board = next(c for c in posted(calls) if any(cid.endswith(":mine") for cid in c.custom_ids))
+    calls = await run(ebot, fake, fake.click(ANN, board, button(board, ":mine")))
+    first = calls[0]
+    assert first.path.endswith("/callback")
+    assert (first.payload or {}).get("type") == 5 and first.flags & EPHEMERAL  # private "thinking"
+    hand = posted(calls)[-1]
+    assert hand.path.startswith("/webhooks/") and "Your hand" in hand.content
+
+
+async def test_the_die_autocomplete_names_the_seats_own_dice(ebot: GameBot, fake: FakeDiscord) -> None:
+    await _begin(ebot, fake)
+    people = {0: ANN, 1: BOB}
+    state = await _state(ebot)
+    for seat, person in people.items():
+        card = state.hands[seat][0]
+        await ebot.service.act(HERE, Actor(person.user_id, person.name), Action.of("choose", card=card))
+    while (state := await _state(ebot)).phase == "undermine":
+        person = people[state.turn]
+        await ebot.service.act(HERE, Actor(person.user_id, person.name), Action.of("pass"))
+    await ebot.service.act(HERE, Actor(ANN.user_id, ANN.name), Action.of("roll"))
+    state = await _state(ebot)
+    dice = (RULES.view(state, 0)["players"][0]["attempt"] or {})["dice"]
+    expected = {f"{d['colour']} die {d['die']} ({'/'.join(d['face'])})" for d in dice}
+    calls = await run(ebot, fake, fake.autocomplete(ANN, "europa", "keep", "die", die=""))
+    choices = calls[-1].payload["data"]["choices"]  # type: ignore[index]
+    assert choices and {c["name"] for c in choices} <= expected
+    assert all(not c["name"].startswith("die ") for c in choices)
