@@ -13,6 +13,7 @@ the same service check as a button: still legal for the player who picks it.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -30,6 +31,8 @@ from bot.ui.custom_ids import (
     encode_control,
 )
 from engine.core import Action
+
+log = logging.getLogger(__name__)
 
 BUTTON_EVENT = "game_button"
 UNREADABLE = "unreadable"
@@ -142,21 +145,34 @@ def _option_value(action: Action) -> str:
     return value
 
 
+def _options(button: Button) -> list[discord.SelectOption]:
+    """The menu's options (the first 25); an option whose action does not fit is left out and logged."""
+    options: list[discord.SelectOption] = []
+    for o in button.options[:MAX_OPTIONS]:
+        try:
+            value = o.value if o.action is None else _option_value(o.action)
+        except CustomIdError:
+            _skipped(button.game_id, o.action.kind if o.action is not None else "option")
+            continue
+        options.append(
+            discord.SelectOption(
+                label=_label(o.label), value=value, description=o.description[:OPTION_LIMIT] or None
+            )
+        )
+    return options
+
+
 def make_select(button: Button, n: int, row: int | None = None) -> ActionSelect:
-    """The Discord select menu for a Button spec with options (the first 25 of them)."""
+    """The Discord select menu for a Button spec with options (the first 25 of them that fit);
+    raises CustomIdError when its custom id does not fit or none of its options does."""
     custom_id = f"xs:{button.game_id}:{button.version}:{n}"
     if button.gather is not None:
         custom_id += f":{button.gather.kind}.{button.gather.arg}"
     if len(custom_id) > MAX_LENGTH:
         raise CustomIdError("The select menu does not fit in a custom id.")
-    options = [
-        discord.SelectOption(
-            label=_label(o.label),
-            value=o.value if o.action is None else _option_value(o.action),
-            description=o.description[:OPTION_LIMIT] or None,
-        )
-        for o in button.options[:MAX_OPTIONS]
-    ]
+    options = _options(button)
+    if not options:
+        raise CustomIdError("No option of the select menu fits in a custom id.")
     many = len(options) if button.gather is not None else 1
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=custom_id,
@@ -183,9 +199,18 @@ def make_item(button: Button, row: int | None = None) -> _GameButton:
     return ControlButton(target, custom_id, button.label, style, row)
 
 
+def _skipped(game_id: int, kind: str) -> None:
+    # Only the kind is logged: the arguments may name a card of a secret hand. The move that led
+    # here is saved already, so its message goes out without this one step (a subcommand still has it).
+    log.warning(
+        "Game %s: a %s choice does not fit in a Discord custom id; it is left off the message", game_id, kind
+    )
+
+
 def build_view(buttons: list[Button]) -> discord.ui.View | None:
     """A view with the select menus first (one row each, at most four) and then the first distinct
-    buttons, five to a row, in the rows left; None when there is nothing to show.
+    buttons, five to a row, in the rows left; None when there is nothing to show. A component whose
+    custom id would not fit is left out (and logged) rather than failing the whole message.
 
     The view never times out: the items are dynamic, so the library keeps no
     per-message state for them and clicks are routed by custom id.
@@ -193,18 +218,27 @@ def build_view(buttons: list[Button]) -> discord.ui.View | None:
     if not buttons:
         return None
     view = discord.ui.View(timeout=None)
-    selects = [b for b in buttons if b.is_select][:MAX_SELECTS]
-    for n, spec in enumerate(selects):
-        view.add_item(make_select(spec, n, row=n))
-    room = (ROWS - len(selects)) * PER_ROW
+    rows = 0
+    for spec in [b for b in buttons if b.is_select][:MAX_SELECTS]:
+        try:
+            view.add_item(make_select(spec, rows, row=rows))
+        except CustomIdError:
+            _skipped(spec.game_id, "menu")
+            continue
+        rows += 1
+    room = (ROWS - rows) * PER_ROW
     seen: set[str] = set()
     for button in (b for b in buttons if not b.is_select):
         if len(seen) == room:
             break
-        item = make_item(button, row=len(selects) + len(seen) // PER_ROW)
+        try:
+            item = make_item(button, row=rows + len(seen) // PER_ROW)
+        except CustomIdError:
+            _skipped(button.game_id, button.action.kind if button.action is not None else "button")
+            continue
         # Discord rejects a message whose components repeat a custom id.
         if item.custom_id in seen:
             continue
         seen.add(item.custom_id)
         view.add_item(item)
-    return view if selects or seen else None
+    return view if rows or seen else None

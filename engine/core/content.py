@@ -14,6 +14,10 @@ from typing import Any, Protocol, TypeVar
 
 from engine.core.errors import ContentError
 
+# Card ids travel inside Discord button ids (100 characters with the game, version and action), so
+# an owner's own cards must keep them short enough to fit there beside another id or two.
+MAX_ID_LENGTH = 32
+
 
 class _HasId(Protocol):
     @property
@@ -69,8 +73,11 @@ def string(raw: Mapping[str, Any], key: str, where: str) -> str:
 
 
 def slug(raw: Mapping[str, Any], where: str) -> str:
-    """``raw["id"]`` as a lowercase slug (letters, digits, underscores); raises ContentError otherwise."""
+    """``raw["id"]`` as a lowercase slug (letters, digits, underscores) of at most MAX_ID_LENGTH
+    characters; raises ContentError otherwise."""
     value = string(raw, "id", where)
     if not all(ch.islower() or ch.isdigit() or ch == "_" for ch in value):
         raise ContentError(f"{where}: id '{value}' must be a lowercase slug.")
+    if len(value) > MAX_ID_LENGTH:
+        raise ContentError(f"{where}: id '{value}' is longer than {MAX_ID_LENGTH} characters.")
     return value
