@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.buttons import ordered_buttons
-from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Gather, Option, Style
 from engine.core import Action
@@ -60,12 +60,8 @@ STYLES: dict[str, Style] = {
 }
 
 
-def _opt(name: str, description: str, kind: str = "str", required: bool = True) -> OptionSpec:
-    return OptionSpec(name, description, "int" if kind == "int" else "str", required)
-
-
-_CARD = _opt("card", "A card of your hand")
-_DIE = _opt("die", "One of your dice", "int")
+_CARD = opt("card", "A card of your hand")
+_DIE = opt("die", "One of your dice", "int")
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("choose", "choose", "Choose your next base card, face down", (_CARD,)),
@@ -76,9 +72,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Play a card's undermining part on another player's new base",
         (
             _CARD,
-            _opt("target", "Whose base", "int"),
-            _opt("plan", "The planning card it destroys", required=False),
-            _opt("discard", "The card its cost asks you to discard", required=False),
+            opt("target", "Whose base", "int"),
+            opt("plan", "The planning card it destroys", required=False),
+            opt("discard", "The card its cost asks you to discard", required=False),
         ),
     ),
     CommandSpec("pass", "pass", "Undermine no more this step"),
@@ -93,21 +89,21 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Play a card's ingenuity part",
         (
             _CARD,
-            _opt("die", "The die it changes", "int", required=False),
-            _opt("undermine", "The undermining card it cancels", required=False),
+            opt("die", "The die it changes", "int", required=False),
+            opt("undermine", "The undermining card it cancels", required=False),
         ),
     ),
     CommandSpec(
         "use-plan",
         "use_plan",
         "Use one of your future planning cards for this base",
-        (_CARD, _opt("die", "The die it changes", "int", required=False)),
+        (_CARD, opt("die", "The die it changes", "int", required=False)),
     ),
     CommandSpec("destroy", "destroy", "An Invader result: the die it destroys", (_DIE,)),
     CommandSpec("give-up", "give_up", "Give up this base (the round's bases are lost)"),
     CommandSpec("plan", "plan", "Place a card as a future planning card", (_CARD,)),
     CommandSpec("no-plan", "no_plan", "Place no planning card this round"),
-    CommandSpec("redraw", "redraw", "Discard cards and draw back up", (_opt("discard", "Cards to discard"),)),
+    CommandSpec("redraw", "redraw", "Discard cards and draw back up", (opt("discard", "Cards to discard"),)),
     CommandSpec("away", "away", "Let the AI play your seat until you come back"),
     CommandSpec("back", "back", "Take your seat back from the AI"),
 )

@@ -36,7 +36,6 @@ log = logging.getLogger(__name__)
 
 BUTTON_EVENT = "game_button"
 UNREADABLE = "unreadable"
-MAX_BUTTONS = 25
 PER_ROW = 5
 ROWS = 5
 LABEL_LIMIT = 80

@@ -17,17 +17,10 @@ from bot.replies import Button, Option
 from engine.core import Action
 from tests.bot.conftest import posted, quiet_bot, run
 from tests.bot.fake_discord import EPHEMERAL, FakeDiscord, Person
-from tests.service.fakegame import FRONTEND, Tally, TallyRules
+from tests.service.fakegame import FRONTEND, TallyRules
 
 ALICE = Person(11, "Alice")
 SECRET = "hidden_card_" + "x" * 100
-
-
-class _Tally(TallyRules):
-    """The tally with the Rules protocol's deadline move (it has no clock, so none is made)."""
-
-    def timeout_action(self, state: Tally, seat: int) -> Action | None:
-        return None
 
 
 def _buttons(
@@ -47,7 +40,7 @@ def _buttons(
 
 @pytest.fixture
 async def tbot(tmp_path: Path, fake: FakeDiscord) -> Any:
-    game = Game(_Tally(), replace(FRONTEND, buttons=_buttons))
+    game = Game(TallyRules(), replace(FRONTEND, buttons=_buttons))
     async with quiet_bot(tmp_path, 3, {"tally": game}) as bot:
         yield bot
 

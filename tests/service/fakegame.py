@@ -53,6 +53,11 @@ class TallyRules:
     def to_move(self, state: Tally) -> frozenset[int]:
         return frozenset() if state.total >= TARGET else frozenset(range(len(state.players)))
 
+    def timeout_action(self, state: Tally, seat: int) -> Action | None:
+        """The first legal move: the tally has no policy of its own."""
+        legal = self.legal_actions(state, seat)
+        return legal[0] if legal else None
+
     def outcome(self, state: Tally) -> Outcome | None:
         if state.total < TARGET:
             return None
