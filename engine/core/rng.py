@@ -9,15 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-_MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK = _TWO64 - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_STREAM = 0x2545F4914F6CDD1D
 T = TypeVar("T")
-
-
-def _splitmix64(x: int) -> int:
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
 
 
 @dataclass
@@ -27,22 +23,24 @@ class Rng:
     seed: int
     position: int = 0
 
-    def _next(self) -> int:
-        value = _splitmix64((self.seed * 0x2545F4914F6CDD1D + self.position) & _MASK)
-        self.position += 1
-        return value
-
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in ``[low, high]``; raises ValueError when ``high < low``."""
         if high < low:
             raise ValueError("empty range")
         span = high - low + 1
         # Rejection sampling keeps the distribution exactly uniform.
-        limit = (1 << 64) - ((1 << 64) % span)
+        limit = _TWO64 - _TWO64 % span
+        # Draw n is splitmix64 of ``seed * _STREAM + n``, written out in the loop: a game draws tens of
+        # thousands of times, and a function call per draw was a third of the cost.
+        base = self.seed * _STREAM + _GOLDEN
         while True:
-            value = self._next()
-            if value < limit:
-                return low + value % span
+            x = (base + self.position) & _MASK
+            self.position += 1
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            x ^= x >> 31
+            if x < limit:
+                return low + x % span
 
     def d6(self) -> int:
         """One six-sided die."""

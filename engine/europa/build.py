@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.action import Action
 from engine.core.game import Event
 from engine.europa.abilities import Args, ability_args, roll, use_ability
-from engine.europa.acts import card_action, die_action, plain
+from engine.europa.acts import action, card_action, die_action, plain
 from engine.europa.dice import invaded, is_invader_die, is_met, needs, wild_only
 from engine.europa.flow import fail, succeed
 from engine.europa.model import EXTRA_GREEN, INVADER, PASSIVE_PLANS, PER_PLAYER, STAR, Content, ability_text
@@ -77,7 +77,7 @@ def rescue_actions(state: EuropaState, content: Content, seat: int, loose: bool 
 
 def _with(kind: str, card: str, args: Args) -> Action:
     # Every other argument name sorts after "card", as Action.of would order them.
-    return Action(kind, (("card", card), *args.items())) if args else card_action(kind, card)
+    return action(kind, (("card", card), *args.items())) if args else card_action(kind, card)
 
 
 def _marks(att: Json) -> list[Action]:

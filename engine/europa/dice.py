@@ -33,7 +33,11 @@ def invaded(die: Die) -> bool:
 
 def needs(content: Content, attempt: Json, undermines: list[str]) -> dict[str, int]:
     """The results the base needs now: its card, plus Undermining needs, minus reductions."""
-    out = dict(content.cards[attempt["card"]].needs)
+    printed = content.cards[attempt["card"]].needs
+    if not undermines and not attempt["reduce"]:
+        # Most attempts: the card's own needs (every legal list of a builder asks).
+        return {s: printed[s] for s in SYMBOLS if printed.get(s)}
+    out = dict(printed)
     for cid in undermines:
         a = content.cards[cid].undermine
         if a.kind == "extra_need" and a.symbol:
@@ -44,6 +48,8 @@ def needs(content: Content, attempt: Json, undermines: list[str]) -> dict[str, i
 
 
 def wild_only(content: Content, undermines: list[str]) -> set[str]:
+    if not undermines:
+        return set()
     return {
         str(content.cards[c].undermine.colour)
         for c in undermines

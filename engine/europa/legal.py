@@ -19,15 +19,15 @@ def waiting(state: EuropaState) -> frozenset[int]:
     phase = state.phase
     seats = range(len(state.players))
     if phase == "build":
-        return frozenset(s for s in seats if state.status[s] == "building")
+        return frozenset([s for s in seats if state.status[s] == "building"])
     if phase == "choose":
-        return frozenset(s for s in choosers(state) if state.choice[s] is None)
+        return frozenset([s for s in choosers(state) if state.choice[s] is None])
     if phase == "undermine":
         return frozenset({state.turn})
     if phase == "plan":
-        return frozenset(s for s in seats if state.plan_choice[s] is None)
+        return frozenset([s for s in seats if state.plan_choice[s] is None])
     if phase == "redraw":
-        return frozenset(s for s in seats if not state.done[s])
+        return frozenset([s for s in seats if not state.done[s]])
     return frozenset()
 
 

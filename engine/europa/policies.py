@@ -15,19 +15,19 @@ Policy = Callable[[Content, EuropaState, int, list[Action], Rng], Action]
 
 # Rough chance to build a base needing this many results (measured with the greedy policy).
 ODDS = {1: 0.99, 2: 0.98, 3: 0.95, 4: 0.88, 5: 0.76, 6: 0.62, 7: 0.46, 8: 0.32, 9: 0.2, 10: 0.12}
+# Marking oneself away or back is not a game move: the random policy never picks it.
+SEAT_KINDS = frozenset({"away", "back"})
 RANDOM_KINDS = frozenset({"reroll", "extra_die", "invader_roll"})
 PLAN_VALUE = {"extra_die": 6, "reduce": 5, "set_face": 4, "reroll": 3, "big_hand": 2, "invader_main": 1}
 
 
 def random_policy(content: Content, state: EuropaState, seat: int, actions: list[Action], rng: Rng) -> Action:
     """A uniformly random kind of move, then a uniformly random move of that kind."""
-    by: dict[str, list[Action]] = {}
-    for a in actions:
-        if a.kind not in ("away", "back"):
-            by.setdefault(a.kind, []).append(a)
-    if not by:
+    kinds = sorted({a.kind for a in actions} - SEAT_KINDS)
+    if not kinds:
         return actions[0]
-    return rng.choice(by[rng.choice(sorted(by))])
+    kind = rng.choice(kinds)
+    return rng.choice([a for a in actions if a.kind == kind])
 
 
 def value(content: Content, cid: str) -> float:

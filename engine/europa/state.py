@@ -89,7 +89,7 @@ class EuropaState:
         data["rng"] = Rng(self.rng.seed, self.rng.position)
         for name in PER_SEAT:
             data[name] = data[name][:]
-        new.__dict__.update(data)
+        new.__dict__ = data
         return new
 
     def clone(self) -> EuropaState:
@@ -134,8 +134,13 @@ def own_attempt(state: EuropaState, seat: int) -> Json:
     """The seat's attempt replaced by a copy of its own, ready to change (see ``EuropaState.fork``)."""
     att = state.attempt[seat]
     assert att is not None
-    att = state.attempt[seat] = copy_attempt(att)
-    return att
+    out = state.attempt[seat] = dict(att)
+    # A die's face list is always replaced by a new one, never changed in place: the dice dicts
+    # need copies of their own, their face lists can stay shared.
+    out["dice"] = [d.copy() for d in att["dice"]]
+    out["reduce"] = dict(att["reduce"])
+    out["used"] = list(att["used"])
+    return out
 
 
 def copy_attempt(a: Json) -> Json:

@@ -10,6 +10,8 @@ from engine.europa.acts import action
 from engine.europa.model import Content, ability_text
 from engine.europa.state import EuropaState, own
 
+Arg = tuple[str, str | int]
+
 
 def targets(state: EuropaState, seat: int) -> list[int]:
     """Other seats' bases waiting to be built that still have room for an Undermining card."""
@@ -35,22 +37,20 @@ def undermine_actions(state: EuropaState, content: Content, seat: int) -> list[A
         others = [c for c in hand if c != cid]
         if len(others) < a.cost:
             continue
-        payments = [",".join(sorted(p)) for p in combinations(others, a.cost)] if a.cost else [""]
+        card: Arg = ("card", cid)
+        payments: list[tuple[Arg, ...]] = (
+            [(("discard", ",".join(sorted(p))),) for p in combinations(others, a.cost)] if a.cost else [()]
+        )
         for target in aims:
             # A plan is named by its ability, the only part of it the attacker can see.
-            plans = (
-                [content.cards[p].plan.key for p in state.plans[target]] if a.kind == "destroy_plan" else [""]
+            plans: list[tuple[Arg, ...]] = (
+                [(("plan", content.cards[p].plan.key),) for p in state.plans[target]]
+                if a.kind == "destroy_plan"
+                else [()]
             )
-            for plan in plans:
-                for pay in payments:
-                    # Built in sorted argument order, as Action.of would (this list is rebuilt often).
-                    args: list[tuple[str, str | int]] = [("card", cid)]
-                    if pay:
-                        args.append(("discard", pay))
-                    if plan:
-                        args.append(("plan", plan))
-                    args.append(("target", target))
-                    out.append(action("undermine", tuple(args)))
+            aim: Arg = ("target", target)
+            # Arguments in sorted order, as Action.of would put them (this list is rebuilt often).
+            out += [action("undermine", (card, *pay, *plan, aim)) for plan in plans for pay in payments]
     return out
 
 
