@@ -59,3 +59,14 @@ def test_rng_ranges_shuffle_choice_and_json() -> None:
         rng.randint(2, 1)
     again = Rng.from_json(rng.to_json())
     assert again.d6() == rng.d6()
+
+
+def test_the_rng_draws_are_pinned() -> None:
+    # Saved games replay from their seed: these numbers must never change between releases.
+    rng = Rng(2026)
+    draws = [rng.randint(1, 6) for _ in range(8)] + [rng.randint(0, 10**12) for _ in range(3)]
+    draws.append(rng.randint(5, 7))
+    deck = list(range(10))
+    rng.shuffle(deck)
+    assert draws == [2, 1, 4, 5, 1, 4, 5, 5, 91410639013, 221829789940, 768155584234, 7]
+    assert deck == [5, 4, 6, 7, 1, 3, 0, 2, 9, 8] and rng.to_json() == {"seed": 2026, "position": 21}
