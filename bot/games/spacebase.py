@@ -12,7 +12,7 @@ from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Style
 from engine.core import Action, Event, Rules
-from engine.spacebase import CONTENT, Content, SpaceRules
+from engine.spacebase import Content, SpaceRules, shipped_content
 from engine.spacebase.rewards import gains, option_sectors
 from engine.spacebase.state import Board
 
@@ -267,10 +267,12 @@ def buttons(
     version: int,
     *,
     can_undo: bool = False,
-    content: Content = CONTENT,
+    content: Content | None = None,
 ) -> list[Button]:
     """The next steps (at most 25), choices first; each activation button states its rewards for
-    the seat it is shown to. Steps the engine adds later come after the known ones."""
+    the seat it is shown to (from ``content``, the shipped cards unless told). Steps the engine adds
+    later come after the known ones."""
+    cards = content or shipped_content()
     names = _names(view)
     seat = _seat_of(view)
     newer = tuple(dict.fromkeys(a.kind for a in legal_actions if a.kind not in (*ORDER, *QUIET)))
@@ -278,7 +280,7 @@ def buttons(
         legal_actions,
         ORDER + newer,
         STYLES,
-        lambda a: _label(content, view, a, names, seat),
+        lambda a: _label(cards, view, a, names, seat),
         game_id,
         version,
         can_undo=can_undo,

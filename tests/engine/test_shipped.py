@@ -11,6 +11,7 @@ def refuse(*args, **kwargs):
     raise RuntimeError("a card file was read")
 pathlib.Path.read_text = refuse
 import engine.colony, engine.europa, engine.exobase, engine.spacebase
+import bot.games, bot.service, render.registry
 for game in (engine.colony, engine.europa, engine.exobase, engine.spacebase):
     try:
         game.RULES
@@ -21,7 +22,7 @@ print("lazy")
 """
 
 
-def test_importing_an_engine_reads_no_card_file() -> None:
+def test_importing_the_engines_or_the_bot_reads_no_card_file() -> None:
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout.strip() == "lazy", done.stderr
 
