@@ -72,23 +72,17 @@ async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     try:
         settings = load_settings(**overrides)
         engine = open_engine(settings.database_url)
+        try:
+            await migrate(engine)
+            return await _session(args, settings, engine, stdin, stdout)
+        finally:
+            await engine.dispose()
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
     except StartupError as exc:
         print(exc, file=sys.stderr)
         return 1
-    try:
-        await migrate(engine)
-        return await _session(args, settings, engine, stdin, stdout)
-    except SettingsError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    except StartupError as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    finally:
-        await engine.dispose()
 
 
 async def _session(
