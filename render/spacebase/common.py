@@ -54,14 +54,14 @@ def short(reward: Mapping[str, Any]) -> str:
         "arrow": f"{many}{side} sector",
         "diag": f"{many}{'↗' if side == '▶' else '↙'} sector",
         "dice_arrow": "die ▶",
-        "move_charge": "move a cube",
+        "move_charge": "move cube",
         "charge_all": f"+{n} cube all",
-        "deploy": "deploy a ship",
+        "deploy": "deploy ship",
         "swap_neighbor": "swap ◀▶",
         "exchange": "exchange",
-        "shift": "shift a ship",
+        "shift": "shift ship",
         "bonus_roll": "bonus roll",
-        "red_sectors": f"{n}× red sector",
+        "red_sectors": f"red ×{n}",
         "cash_out": f"cash out {n}",
         "win": "win!",
         "trade": "trade",
@@ -119,6 +119,8 @@ def reward_lines(
     if len(lines) > most:
         shown[-1] = ", ".join([shown[-1], *lines[most:]])
     for line in shown:
-        canvas.text(x, y, line, BODY, fill, max_width=width)
+        # A line a little too wide is drawn condensed rather than cut short.
+        tight = text_width(line, BODY) > width
+        canvas.text(x, y, line, BODY, fill, max_width=width, condensed=tight)
         y += LINE
     return y

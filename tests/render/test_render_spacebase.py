@@ -113,3 +113,21 @@ def test_the_dice_show_both_dice_and_the_sum(views: list[dict[str, Any]]) -> Non
     a, b = rolled["dice"]
     assert dice.filename == "dice.png" and f"sum {a + b}" in dice.description
     assert len(dice.data) < MAX_BYTES and open_png(dice.data).width <= 960
+
+
+def test_every_reward_of_every_card_fits_a_cell_whole() -> None:
+    # A reward cut to "move a c…" tells the player nothing: each short form fits a board cell and a
+    # shipyard card on its own (condensed at worst), so only a line of several can ever be cut.
+    from engine.spacebase.view import reward_json
+    from render.canvas import text_width
+    from render.spacebase import board, tables
+    from render.spacebase.common import BODY, short
+
+    widest = min(board.CELL_W - 16, tables.CARD_W - 12)
+    too_wide = set()
+    for card in RULES.content.cards.values():
+        for reward in [*card.blue, *card.red]:
+            text = short(reward_json(reward))
+            if text_width(text, BODY, condensed=True) > widest:
+                too_wide.add(text)
+    assert too_wide == set()
