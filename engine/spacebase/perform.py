@@ -23,9 +23,13 @@ ROBOT_SALT = 0x5BA5E
 ROBOT_LIMIT = 2000
 
 
-def perform(state: SpaceState, content: Content, seat: int, action: Action) -> list[Event]:
-    """Apply ``action`` for ``seat`` to ``state`` in place; raises IllegalActionError when not legal."""
-    if not is_legal(state, content, seat, action):
+def perform(
+    state: SpaceState, content: Content, seat: int, action: Action, listed: bool = False
+) -> list[Event]:
+    """Apply ``action`` for ``seat`` to ``state`` in place; raises IllegalActionError when not legal.
+
+    ``listed``: the caller found ``action`` in this state's legal list, so it is not checked again."""
+    if not listed and not is_legal(state, content, seat, action):
         if seat not in waiting(state) and action.kind not in FREE:
             raise NotYourTurnError("It is not your turn to act.")
         raise IllegalActionError(f"'{action}' is not a legal move for {state.players[seat]} now.")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from engine.core.action import Action
@@ -40,6 +42,9 @@ class SpaceRules:
 
     def __init__(self, content: Content) -> None:
         self.content = content
+        # The last legal list handed out, by state object and seat: ``apply`` usually checks a move
+        # picked from it. States are never changed once handed out, so the list stays right.
+        self._last: tuple[SpaceState, int, tuple[Action, ...]] | None = None
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> SpaceState:
         """A new game (AI seats already moved); raises IllegalActionError on bad options or seat count."""
@@ -52,7 +57,9 @@ class SpaceRules:
             return []
         if state.away[seat]:
             return [Action.of("back")] if state.outcome is None else []
-        return legal(state, self.content, seat)
+        moves = legal(state, self.content, seat)
+        self._last = (state, seat, tuple(moves))
+        return moves
 
     def apply(self, state: SpaceState, seat: int, action: Action) -> tuple[SpaceState, list[Event]]:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
@@ -65,8 +72,17 @@ class SpaceRules:
         ):
             raise NotYourTurnError("It is not your turn to act.")
         new = state.fork()
-        events = perform(new, self.content, seat, action)
+        events = perform(new, self.content, seat, action, self._listed(state, seat, action))
         return new, events
+
+    def _listed(self, state: SpaceState, seat: int, action: Action) -> bool:
+        """Whether ``action`` is in the legal list last handed out for this very state and seat."""
+        last = self._last
+        if last is None or last[0] is not state or last[1] != seat:
+            return False
+        # The move is usually one of the list's own objects: finding it by identity spares a
+        # dataclass ``__eq__`` call on every move before it.
+        return any(map(is_, last[2], repeat(action))) or action in last[2]
 
     def to_move(self, state: SpaceState) -> frozenset[int]:
         """The seats whose choice matters now; the engine has already moved for robot seats."""
