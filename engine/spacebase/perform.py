@@ -57,7 +57,7 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
         state.away[seat] = False
         return [Event("back", f"{name} is back.", {"seat": seat})]
     if kind == "keep":
-        state.choices[str(seat)] = str(action.arg("cards"))
+        state.choices = {**state.choices, str(seat): str(action.arg("cards"))}
         return [
             Event("kept", f"{name} has chosen their ships.", {"seat": seat}),
             *_maybe_start(state, content),

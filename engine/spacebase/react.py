@@ -36,7 +36,7 @@ def react(state: SpaceState, content: Content, seat: int, action: Action) -> lis
     """A seat in the window uses an ability, or declines (``skip``) and leaves the window."""
     if action.kind == "use":
         return use(state, content, seat, str(action.arg("card")))
-    state.react.remove(seat)
+    state.react = [s for s in state.react if s != seat]
     text = f"{state.players[seat]} keeps their abilities for later."
     return [Event("reaction_skipped", text, {"seat": seat})]
 

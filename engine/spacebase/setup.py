@@ -96,7 +96,7 @@ def refill(state: SpaceState, level: str) -> None:
     row, deck = state.shipyard[level], state.decks[level]
     take = min(SHIPYARD_SIZE - len(row), len(deck))
     if take > 0:
-        row.extend(deck[:take])
+        state.shipyard[level] = [*row, *deck[:take]]
         state.decks[level] = deck[take:]
 
 

@@ -56,7 +56,8 @@ class SpaceState:
 
     ``apply`` works on a ``fork``: the state it returns shares every console the move left alone
     with the state it was given, so a state is changed in place only through ``board`` (for a
-    console) or after a ``clone``.
+    console) or after a ``clone``; the other lists and dicts ``fork`` names as shared are replaced
+    whole, never edited.
     """
 
     players: list[str]
@@ -124,26 +125,19 @@ class SpaceState:
 
     def fork(self) -> SpaceState:
         """A copy to apply one move to: every board is shared with this state until ``board``
-        hands it out to be changed, so a move copies only the consoles it touches."""
+        hands it out to be changed, so a move copies only the consoles it touches.
+
+        The lists and dicts a move replaces rather than edits (players, ai, colonies, box, dice,
+        fresh, react, choices, dealt, outcome, the shipyard rows) are shared as they are."""
         new = object.__new__(SpaceState)
         data = self.__dict__.copy()
-        data["players"] = self.players[:]
-        data["ai"] = self.ai[:]
         data["away"] = self.away[:]
         data["auto"] = self.auto[:]
         data["boards"] = self.boards[:]
-        data["colonies"] = self.colonies[:]
-        data["box"] = self.box[:]
-        data["dice"] = self.dice[:]
-        data["fresh"] = self.fresh[:]
-        data["react"] = self.react[:]
         data["rng"] = Rng(self.rng.seed, self.rng.position)
         data["decks"] = self.decks.copy()
-        data["shipyard"] = {k: v[:] for k, v in self.shipyard.items()}
-        data["choices"] = self.choices.copy()
-        data["pending"] = [_copy(p) for p in self.pending]
-        data["dealt"] = [d[:] for d in self.dealt]
-        data["outcome"] = None if self.outcome is None else _copy(self.outcome)
+        data["shipyard"] = self.shipyard.copy()
+        data["pending"] = [_copy(p) for p in self.pending] if self.pending else []
         data["shared"] = set(range(len(self.boards)))
         new.__dict__ = data
         return new

@@ -50,7 +50,7 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
 
 
 def choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:
-    state.choices[str(seat)] = option
+    state.choices = {**state.choices, str(seat): option}
     return maybe_resolve(state, content)
 
 
@@ -88,10 +88,14 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
     info = content.cards[card]
     board = state.board(seat)
     if info.is_colony:
-        state.colonies[info.sector - 1] = None
+        colonies = state.colonies[:]
+        colonies[info.sector - 1] = None
+        state.colonies = colonies
     else:
         level = str(info.level)
-        state.shipyard[level].remove(card)
+        row = state.shipyard[level][:]
+        row.remove(card)
+        state.shipyard[level] = row
         refill(state, level)
     on_station = place(board, content, card, sector)
     name = state.players[seat]
@@ -101,7 +105,7 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
         for r in info.immediate:
             grant(state, content, seat, card, r)
         if info.end_turn and seat == state.active:
-            state.fresh.append(card)
+            state.fresh = [*state.fresh, card]
     for other in range(len(state.players)):
         for r in info.shared:
             grant(state, content, other, card, r)
