@@ -146,6 +146,28 @@ class GameService(Timekeeping):
                 record = await self.repo.open_game(where.channel_id)
             else:
                 record = await self.repo.get_game(game_id)
+        return self._checked(record, game_id, version)
+
+    async def _open_with_recent(
+        self,
+        where: Where,
+        count: Callable[[GameRecord], int],
+        game_id: int | None = None,
+        version: int | None = None,
+    ) -> tuple[GameRecord, list[ActionRecord]]:
+        """As ``_open``, with the game's last ``count(game)`` actions read in the same hand-off."""
+        by_channel = game_id is None or where.guild_id is not None
+        with _storage():
+            record, recent = await self.repo.game_with_recent(
+                channel_id=where.channel_id if by_channel else None,
+                game_id=None if by_channel else game_id,
+                count=count,
+            )
+        return self._checked(record, game_id, version), recent
+
+    @staticmethod
+    def _checked(record: GameRecord | None, game_id: int | None, version: int | None) -> GameRecord:
+        """``record`` if it is the open game a command or click means; raises NoGameError, StaleError."""
         if record is None or not record.is_open:
             if game_id is not None:
                 raise StaleError("That game is over; start a new one.")
@@ -423,12 +445,13 @@ class GameService(Timekeeping):
     async def status(self, where: Where, actor: Actor) -> Reply:
         """The current table (or lobby), privately; raises NoGameError, StorageError."""
         with log_context(where.guild_id, where.channel_id):
-            record = await self._open(where)
+            record, recent = await self._open_with_recent(
+                where, lambda game: 1 if game.status == "active" else 0
+            )
             if record.status == "lobby":
                 reply = self._lobby(record, f"{self._frontends[record.kind].title} lobby.")
             else:
-                with _storage():
-                    last = await self.repo.last_action(record.id)
+                last = recent[-1] if recent else None
                 readable = last if last is not None and last.damage is None else None
                 can_undo = may_undo(record, actor.user_id, readable)
                 state = self._state(record)
@@ -450,12 +473,12 @@ class GameService(Timekeeping):
         with log_context(where.guild_id, where.channel_id, game_id):
             lock, _channel = await self._locked_open(where, game_id)
             async with lock:
-                record = await self._open(where, game_id, version)
+                record, recent = await self._open_with_recent(
+                    where, lambda game: UNDO_REACH * len(game.seats) + 1, game_id, version
+                )
                 seat = self._seat(record, actor)
                 rules = self._rules(record.kind)
                 current = self._state(record)
-                with _storage():
-                    recent = await self.repo.recent_actions(record.id, UNDO_REACH * len(record.seats) + 1)
                 reveals = self._reveals.get(record.kind, REVEALS)
                 index = undo_target(record, seat, recent, reveals=reveals)
                 for row in recent[index:]:

@@ -101,24 +101,34 @@ def _names(view: Mapping[str, Any]) -> dict[str, str]:
     return names
 
 
+# The label of each kind of step that gets a button, built only for the kinds present: placement
+# steps (the most numerous by far) have none, and a command lists a hundred of them.
+_LABELS: dict[str, tuple[str, Style]] = {
+    "power_down": ("Darken {card}", "danger"),
+    "roll_hazard": ("Roll hazard", "primary"),
+    "choose_target": ("Target {card}", "danger"),
+    "pay_health": ("Pay with {founder}'s health", "danger"),
+    "relocate": ("Move {founder} to {card}", "secondary"),
+    "tuck": ("{founder} keeps {card}", "success"),
+    "rest": ("Rest {founder}", "secondary"),
+    "flip": ("Flip {card}", "secondary"),
+    "next_day": ("Next day", "primary"),
+}
+
+
 def _label(action: Action, names: Mapping[str, str], team: bool) -> tuple[str, Style] | None:
+    if action.kind == "end_placement":
+        return ("Ready" if team else "End placement", "primary")
+    labelled = _LABELS.get(action.kind)
+    if labelled is None:
+        return None
+    text, style = labelled
+
     def name(arg: str) -> str:
         value = str(action.get(arg, ""))
         return names.get(value, value)
 
-    labels: dict[str, tuple[str, Style]] = {
-        "end_placement": ("Ready" if team else "End placement", "primary"),
-        "power_down": (f"Darken {name('card')}", "danger"),
-        "roll_hazard": ("Roll hazard", "primary"),
-        "choose_target": (f"Target {name('card')}", "danger"),
-        "pay_health": (f"Pay with {name('founder')}'s health", "danger"),
-        "relocate": (f"Move {name('founder')} to {name('card')}", "secondary"),
-        "tuck": (f"{name('founder')} keeps {name('card')}", "success"),
-        "rest": (f"Rest {name('founder')}", "secondary"),
-        "flip": (f"Flip {name('card')}", "secondary"),
-        "next_day": ("Next day", "primary"),
-    }
-    return labels.get(action.kind)
+    return text.format(card=name("card"), founder=name("founder")), style
 
 
 def buttons(

@@ -15,6 +15,8 @@ BUSY_TIMEOUT_MS = 5000
 BEGIN_OPTION = "sqlite_begin"
 WRITE = "IMMEDIATE"
 SINGLE = "single"
+# A read of several statements: one snapshot of the database for all of them, no lock taken.
+DEFERRED = "DEFERRED"
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -22,12 +22,13 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.store import deadline_rows as timers
+from bot.store import statements as sql
 from bot.store.errors import ChannelBusyError, ConflictError, StoreError
 from bot.store.models import OPEN_WHERE, ActionRow, DeadlineRow, GameRow, SeatRow, utcnow
 from bot.store.records import (
@@ -39,7 +40,6 @@ from bot.store.records import (
     SeatRecord,
 )
 from bot.store.rows import (
-    ACTION_COLUMNS,
     GAME_COLUMNS,
     GAMES_WITH_SEATS,
     action_record,
@@ -95,11 +95,10 @@ def _bump(
     (seats change only with the version, so the seats seen at ``expected`` are still right); only
     without them are the seats read.
     """
+    params = {f"p_{column}": value for column, value in values.items()}
     row = connection.execute(
-        update(GameRow)
-        .where(GameRow.id == game_id, GameRow.version == expected)
-        .values(version=expected + 1, updated_at=utcnow(), **values)
-        .returning(*GAME_COLUMNS)
+        sql.bump(tuple(sorted(values))),
+        {"p_game": game_id, "p_expected": expected, "p_version": expected + 1, "p_now": utcnow(), **params},
     ).first()
     if row is None:
         raise ConflictError(f"game {game_id} is no longer at version {expected}")
@@ -110,14 +109,9 @@ def _bump(
 def _actions(connection: Connection, game_id: int, *, newest: int | None = None) -> list[ActionRecord]:
     """The log in order; only its last ``newest`` rows, with their before-snapshots, when given."""
     if newest is None:
-        query = select(*ACTION_COLUMNS).order_by(ActionRow.seq)
+        rows = connection.execute(sql.LOG, {"p_game": game_id}).all()
     else:
-        query = (
-            select(*ACTION_COLUMNS, raw(ActionRow.before_snapshot).label("before"))
-            .order_by(ActionRow.seq.desc())
-            .limit(newest)
-        )
-    rows = connection.execute(query.where(ActionRow.game_id == game_id)).all()
+        rows = connection.execute(sql.NEWEST, {"p_game": game_id, "p_count": newest}).all()
     records = [action_record(row._mapping) for row in rows]
     return records if newest is None else records[::-1]
 
@@ -131,10 +125,10 @@ class Repository:
             raise TypeError("the session factory must be bound to an AsyncEngine")
         self._runner = Runner(bind)
 
-    async def _read(self, work: Work[T]) -> T:
-        """One read statement; raises StoreError when the database fails."""
+    async def _read(self, work: Work[T], *, statements: int = 1) -> T:
+        """A read of ``statements`` statements; raises StoreError when the database fails."""
         try:
-            return await self._runner.run(work, write=False)
+            return await self._runner.run(work, write=False, statements=statements)
         except SQLAlchemyError as exc:
             raise StoreError(f"database error: {type(exc).__name__}") from exc
 
@@ -193,16 +187,37 @@ class Repository:
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The game in the lobby or in play in this channel, if any (found through the partial index)."""
         found = await self._read(
-            lambda connection: _games(connection, GameRow.channel_id == channel_id, OPEN_WHERE)
+            lambda connection: game_records(connection.execute(sql.OPEN_GAME, {"p_channel": channel_id}))
         )
         return found[0] if found else None
+
+    async def game_with_recent(
+        self, *, channel_id: int | None = None, game_id: int | None = None, count: Callable[[GameRecord], int]
+    ) -> tuple[GameRecord | None, list[ActionRecord]]:
+        """The channel's open game (or game ``game_id``) and its last ``count(game)`` actions with their
+        before-snapshots, read in one hand-off to the database (a status or an undo needs both)."""
+        query, params = (
+            (sql.OPEN_GAME, {"p_channel": channel_id})
+            if game_id is None
+            else (sql.GAME_BY_ID, {"p_game": game_id})
+        )
+
+        def work(connection: Connection) -> tuple[GameRecord | None, list[ActionRecord]]:
+            found = game_records(connection.execute(query, params))
+            if not found:
+                return None, []
+            return found[0], _actions(connection, found[0].id, newest=count(found[0]))
+
+        return await self._read(work, statements=2)
 
     async def open_games(self) -> list[GameRecord]:
         """Every game in the lobby or in play, oldest first (for the checks at start)."""
         return await self._read(lambda connection: _games(connection, OPEN_WHERE))
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        found = await self._read(lambda connection: _games(connection, GameRow.id == game_id))
+        found = await self._read(
+            lambda connection: game_records(connection.execute(sql.GAME_BY_ID, {"p_game": game_id}))
+        )
         return found[0] if found else None
 
     async def set_status(
@@ -329,18 +344,17 @@ class Repository:
         def work(connection: Connection) -> GameRecord:
             record = _bump(connection, game_id, expected, seats, snapshot=snapshot, status=status)
             # The game row's lock (taken by the update above) keeps the next seq ours alone.
-            seq = select(func.coalesce(func.max(ActionRow.seq), 0) + 1).where(ActionRow.game_id == game_id)
             connection.execute(
-                insert(ActionRow).values(
-                    game_id=game_id,
-                    seq=seq.scalar_subquery(),
-                    seat=seat,
-                    user_id=user_id,
-                    action=action,
-                    undoable=undoable,
-                    before_snapshot=before,
-                    version=record.version,
-                )
+                sql.APPEND,
+                {
+                    "p_game": game_id,
+                    "p_seat": seat,
+                    "p_user": user_id,
+                    "p_action": action,
+                    "p_undoable": undoable,
+                    "p_before": before,
+                    "p_version": record.version,
+                },
             )
             timers.write_deadlines(connection, record, deadlines)
             return record
@@ -378,17 +392,11 @@ class Repository:
 
         def work(connection: Connection) -> GameRecord:
             record = _bump(connection, game_id, expected, seats, snapshot=snapshot, status="active")
-            result = connection.execute(
-                delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq == seq)
-            )
+            result = connection.execute(sql.DROP, {"p_game": game_id, "p_seq": seq})
             if result.rowcount != 1:
                 raise ConflictError(f"action {seq} is not in the log of game {game_id}")
             for later, before in (befores or {}).items():
-                connection.execute(
-                    update(ActionRow)
-                    .where(ActionRow.game_id == game_id, ActionRow.seq == later)
-                    .values(before_snapshot=before)
-                )
+                connection.execute(sql.SET_BEFORE, {"p_game": game_id, "p_seq": later, "p_before": before})
             timers.write_deadlines(connection, record, deadlines)
             return record
 

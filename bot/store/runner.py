@@ -20,16 +20,15 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.store.db import BEGIN_OPTION, SINGLE, WRITE, sqlite_file_engine
+from bot.store.db import BEGIN_OPTION, DEFERRED, SINGLE, WRITE, sqlite_file_engine
 
 T = TypeVar("T")
 Work = Callable[[Connection], T]
 READERS = 4
 
 
-def _transaction(connection: Connection, work: Work[T], write: bool) -> T:
-    # Reads are single statements: SQLite needs no BEGIN for them; writes take the lock at BEGIN.
-    connection = connection.execution_options(**{BEGIN_OPTION: WRITE if write else SINGLE})
+def _transaction(connection: Connection, work: Work[T], begin: str) -> T:
+    connection = connection.execution_options(**{BEGIN_OPTION: begin})
     result = work(connection)
     connection.commit()
     return result
@@ -49,24 +48,28 @@ class Runner:
             self._readers = ThreadPoolExecutor(READERS, thread_name_prefix="db-reader")
             weakref.finalize(self, _close, self._blocking, self._writer, self._readers)
 
-    async def run(self, work: Work[T], *, write: bool) -> T:
+    async def run(self, work: Work[T], *, write: bool, statements: int = 1) -> T:
+        """``work`` as one transaction. On SQLite a write takes the lock at BEGIN; a read of one
+        statement sends no BEGIN (each statement is atomic); a read of several begins a deferred
+        transaction, so they all see the same committed state."""
+        begin = WRITE if write else SINGLE if statements == 1 else DEFERRED
         if self._blocking is not None:
             executor = self._writer if write else self._readers
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(executor, self._in_thread, work, write)
+            return await loop.run_in_executor(executor, self._in_thread, work, begin)
         if write and self._lock is not None:
             async with self._lock:
-                return await self._on_loop(work, write)
-        return await self._on_loop(work, write)
+                return await self._on_loop(work, begin)
+        return await self._on_loop(work, begin)
 
-    def _in_thread(self, work: Work[T], write: bool) -> T:
+    def _in_thread(self, work: Work[T], begin: str) -> T:
         assert self._blocking is not None
         with self._blocking.connect() as connection:
-            return _transaction(connection, work, write)
+            return _transaction(connection, work, begin)
 
-    async def _on_loop(self, work: Work[T], write: bool) -> T:
+    async def _on_loop(self, work: Work[T], begin: str) -> T:
         async with self._async.connect() as connection:
-            return await connection.run_sync(_transaction, work, write)
+            return await connection.run_sync(_transaction, work, begin)
 
 
 def _close(engine: Engine, *executors: ThreadPoolExecutor) -> None:

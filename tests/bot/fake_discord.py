@@ -126,7 +126,10 @@ class FakeDiscord:
             for part in form:
                 if part.get("name") == "payload_json":
                     payload = json.loads(part["value"])
-        recorded = [(f.filename, _read(f)) for f in files or []]
+        return self.record(route, payload, [(f.filename, _read(f)) for f in files or []])
+
+    def record(self, route: Any, payload: Any, recorded: list[tuple[str, bytes]]) -> Any:
+        """Note one request (its route, JSON payload and files) and give Discord's answer to it."""
         call = Call(route.method, route.path, route.url, payload, recorded)
         self.calls.append(call)
         answer = self._respond(route, call)

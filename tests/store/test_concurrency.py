@@ -43,13 +43,13 @@ async def test_a_busy_write_is_retried(repo: Repository, monkeypatch: pytest.Mon
     real = runner.run
     calls = 0
 
-    async def flaky(work: Any, *, write: bool) -> Any:
+    async def flaky(work: Any, *, write: bool, statements: int = 1) -> Any:
         nonlocal calls
         if write:
             calls += 1
             if calls < 3:
                 raise OperationalError("INSERT ...", {}, sqlite3.OperationalError("database is locked"))
-        return await real(work, write=write)
+        return await real(work, write=write, statements=statements)
 
     monkeypatch.setattr(runner, "run", flaky)
     game = await repo.create_game(new_game())

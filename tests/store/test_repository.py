@@ -184,3 +184,28 @@ async def test_created_and_seated_records_match_what_is_stored(repo: Repository)
     game = await repo.remove_seat(game.id, game.version, 1)
     assert game == await repo.get_game(game.id)
     assert [(s.seat, s.user_id) for s in game.seats] == [(0, 2)]
+
+
+async def test_game_with_recent_reads_the_game_and_its_last_actions_together(repo: Repository) -> None:
+    assert await repo.game_with_recent(channel_id=10, count=lambda game: 2) == (None, [])
+    game = await repo.create_game(new_game(status="active"))
+    for step in range(3):
+        game = await repo.record_action(
+            game.id,
+            game.version,
+            seat=0,
+            user_id=1,
+            action={"kind": "a", "n": step},
+            undoable=True,
+            snapshot={"n": step + 1},
+            before={"n": step},
+        )
+    # The count may depend on the game found (an undo reaches back one turn per seat).
+    by_channel = await repo.game_with_recent(channel_id=10, count=lambda found: len(found.seats) + 1)
+    assert by_channel[0] == game
+    assert [(a.seq, a.action["n"], a.before) for a in by_channel[1]] == [(2, 1, {"n": 1}), (3, 2, {"n": 2})]
+    assert await repo.game_with_recent(game_id=game.id, count=lambda found: 1) == (game, by_channel[1][-1:])
+    # A finished game is no channel's open game, but a button can still name it by id.
+    finished = await repo.set_status(game.id, game.version, "finished")
+    assert await repo.game_with_recent(channel_id=10, count=lambda found: 1) == (None, [])
+    assert (await repo.game_with_recent(game_id=game.id, count=lambda found: 0))[0] == finished
