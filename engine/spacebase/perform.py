@@ -128,22 +128,27 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
 
 
 def _engine_move(state: SpaceState, content: Content) -> tuple[int, Action] | None:
-    for seat in sorted(waiting(state)):
-        if state.robot(seat):
-            rng = Rng(state.rng.seed ^ ROBOT_SALT, state.rng.position + state.turn)
-            return seat, greedy_policy(content, state, seat, game_actions(state, content, seat), rng)
-        if state.auto[seat]:
-            picked = auto_choice(content, state, seat, game_actions(state, content, seat))
-            if picked is not None:
-                return seat, picked
-    if auto_roll(state, content):
+    # Without robot or auto seats (a table of humans) the engine only rolls and ends turns.
+    robots = any(state.ai) or any(state.away)
+    if robots or any(state.auto):
+        for seat in sorted(waiting(state)):
+            if state.robot(seat):
+                rng = Rng(state.rng.seed ^ ROBOT_SALT, state.rng.position + state.turn)
+                return seat, greedy_policy(content, state, seat, game_actions(state, content, seat), rng)
+            if state.auto[seat]:
+                picked = auto_choice(content, state, seat, game_actions(state, content, seat))
+                if picked is not None:
+                    return seat, picked
+    phase = state.phase
+    if phase == "roll" and auto_roll(state, content):
         return state.active, ROLL
-    if state.phase == "main" and not state.pending and not state.reacting:
-        for seat in range(len(state.players)):
-            if state.robot(seat) and seat != state.active:
-                uses = use_actions(state, content, seat)
-                if uses:
-                    return seat, uses[0]
+    if phase == "main" and not state.pending and not state.reacting:
+        if robots:
+            for seat in range(len(state.players)):
+                if state.robot(seat) and seat != state.active:
+                    uses = use_actions(state, content, seat)
+                    if uses:
+                        return seat, uses[0]
         if only_end(state, content):
             return state.active, END
     return None

@@ -122,22 +122,36 @@ def grant_all(
 ) -> Event:
     """Grant a list of gains and return one event telling what ``seat`` got (and, when given, the
     activated ``sectors``)."""
-    board = state.boards[seat]
-    credits, income, vp, charges = board.credits, board.income, board.vp, sum(board.charges.values())
-    for card, r in found:
-        grant(state, content, seat, card, r, bonus)
-    # A grant may have given the state its own copy of the board: read the one it holds now.
-    board = state.boards[seat]
-    delta = {
-        "credits": board.credits - credits,
-        "income": board.income - income,
-        "vp": board.vp - vp,
-        "charges": sum(board.charges.values()) - charges,
-    }
-    name = state.players[seat]
-    parts = [f"{v:+d} {k}" for k, v in delta.items() if v]
-    text = f"{name} gains {', '.join(parts)}." if parts else f"{name} gains nothing new."
-    data: Json = {"seat": seat, **delta, "count": len(found)}
+    data: Json = {"seat": seat, "credits": 0, "income": 0, "vp": 0, "charges": 0, "count": len(found)}
     if sectors is not None:
         data["sectors"] = sectors
+    name = state.players[seat]
+    if not found:
+        # Most seats get nothing from many rolls: the same event, without touching the board.
+        return Event("rewards", f"{name} gains nothing new.", data)
+    # Taken once for every reward: a grant only ever hands this same board on.
+    board = state.board(seat)
+    credits, income, vp, charges = board.credits, board.income, board.vp, sum(board.charges.values())
+    for card, r in found:
+        # The plain amounts are added here, the commonest rewards by far; the rest go to ``grant``.
+        kind = r.kind
+        if kind == "credits":
+            board.credits += r.n
+        elif kind == "vp":
+            board.vp += r.n
+        elif kind == "income":
+            board.income += r.n
+        else:
+            grant(state, content, seat, card, r, bonus)
+    parts = []
+    for key, value in (
+        ("credits", board.credits - credits),
+        ("income", board.income - income),
+        ("vp", board.vp - vp),
+        ("charges", sum(board.charges.values()) - charges),
+    ):
+        if value:
+            data[key] = value
+            parts.append(f"{value:+d} {key}")
+    text = f"{name} gains {', '.join(parts)}." if parts else f"{name} gains nothing new."
     return Event("rewards", text, data)

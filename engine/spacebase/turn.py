@@ -23,9 +23,11 @@ def matters(state: SpaceState, content: Content, seat: int, dice: list[int], sec
     board = state.boards[seat]
     total = gains(board, content, [dice[0] + dice[1]], section, True)
     single = gains(board, content, [dice[0], dice[1]], section, False)
-    if not total and not single:
+    # Equal lists amount to the same and lists of different lengths never do: only lists of one
+    # length that differ need their signatures (a gain list's signature has one entry per gain).
+    if total == single:
         return False
-    return signature(total) != signature(single)
+    return len(total) != len(single) or signature(total) != signature(single)
 
 
 def roll(state: SpaceState, content: Content) -> list[Event]:
@@ -59,12 +61,14 @@ def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
     if len(state.choices) < len(state.players):
         return []
     events = []
-    for step in range(len(state.players)):
-        seat = (state.active + step) % len(state.players)
-        option = state.choices[str(seat)]
-        sectors = option_sectors(state.dice, option)
-        found = gains(state.boards[seat], content, sectors, section_of(state, seat), option == "sum")
-        label = "the sum" if option == "sum" else "each die"
+    count, active, dice, choices = len(state.players), state.active, state.dice, state.choices
+    for step in range(count):
+        seat = (active + step) % count
+        option = choices[str(seat)]
+        via_sum = option == "sum"
+        sectors = [dice[0] + dice[1]] if via_sum else [dice[0], dice[1]]
+        found = gains(state.boards[seat], content, sectors, "red" if step else "blue", via_sum)
+        label = "the sum" if via_sum else "each die"
         events.append(
             Event(
                 "choice_revealed", f"{state.players[seat]} takes {label}.", {"seat": seat, "option": option}
