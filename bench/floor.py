@@ -1,7 +1,8 @@
 """The floor: a bot that does nothing but defer and post fixed images, through the same fake Discord.
 
 Whatever a real command costs above this is ours (database, rules, rendering, building the reply);
-the floor itself is discord.py parsing the interaction and building the multipart upload.
+the floor itself is discord.py parsing the interaction, building and encoding the multipart upload
+and reading Discord's answers.
 """
 
 from __future__ import annotations

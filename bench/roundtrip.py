@@ -1,9 +1,10 @@
 """A command's in-process round trip: raw interaction in, every HTTP answer sent, against a floor.
 
-The bot is the real one from ``create_bot`` on a temporary SQLite file; Discord's side is the
-recording wire the bot tests use, so discord.py parses, routes and answers exactly as in production,
-database commit and image rendering included. The floor is a bot that only defers and posts the same
-images through the same wire, measured in the same run; each command is given as a multiple of it.
+The bot is the real one from ``create_bot`` on a temporary SQLite file; Discord's side answers in
+place of aiohttp's session (``tests.bot.fake_wire``), so discord.py parses, routes, builds and encodes
+every request and decodes every answer exactly as in production, database commit and image rendering
+included. The floor is a bot that only defers and posts the same images through the same wire,
+measured in the same run; each command is given as a multiple of it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from engine.exobase import RULES as EXOBASE_RULES
 from render.exobase import RENDERER
 from tests.bot.conftest import button, posted
 from tests.bot.fake_discord import CHANNEL_ID, FakeDiscord, Person
+from tests.bot.fake_wire import install_wire
 from tests.games import FRONTENDS
 
 ALICE = Person(11, "Alice")
@@ -83,10 +85,14 @@ async def _start_colony(bot: GameBot, fake: FakeDiscord) -> None:
 
 
 async def _measure(
-    fake: FakeDiscord, render: bool, repeat: int, database: Path, game: str
+    fake: FakeDiscord, render: bool, cache: int, repeat: int, database: Path, game: str
 ) -> dict[str, list[Sample]]:
+    # The bot sets the image cache's size from its settings when it starts.
     settings = load_settings(
-        database_url=f"sqlite+aiosqlite:///{database}", dev_guild_id=None, render_images=render
+        database_url=f"sqlite+aiosqlite:///{database}",
+        dev_guild_id=None,
+        render_images=render,
+        render_cache_size=cache,
     )
     bot = create_bot(settings)
     bot.service = GameService(bot.service.repo, render=render, seeds=lambda: 7)
@@ -124,12 +130,11 @@ async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
         f"{'x floor p99':>13}",
     ]
     for index, (mode, render, cache) in enumerate(MODES):
-        rendering.configure(cache)
+        times = {}
         try:
-            times = {}
             for game in ("exobase", "colony"):
                 database = folder / f"bench-{index}-{game}.db"
-                times.update(await _measure(fake, render, repeat, database, game))
+                times.update(await _measure(fake, render, cache, repeat, database, game))
         finally:
             rendering.configure(rendering.DEFAULT_CACHE_SIZE)
         for command, samples in times.items():
@@ -142,5 +147,5 @@ async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
 def bench_roundtrip(repeat: int = 100) -> list[str]:
     fake = FakeDiscord()
     with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory() as tmp:
-        fake.install(patch)
+        install_wire(fake, patch)
         return asyncio.run(_run(fake, repeat, Path(tmp)))
