@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.spacebase.board import colony_at, ready
-from engine.spacebase.model import LIGHT_CREDITS, Card, Condition, Content
+from engine.spacebase.model import LIGHT_CREDITS, MAX_SEATS, Card, Condition, Content
 from engine.spacebase.pending import SKIP, buy_actions, can_buy, card_actions, pending_actions
 from engine.spacebase.state import Board, SpaceState
 from engine.spacebase.turn import OPTIONS
+
+# The keys of ``choices`` by seat.
+SEAT_KEYS = tuple(str(s) for s in range(MAX_SEATS))
 
 
 def waiting(state: SpaceState) -> frozenset[int]:
@@ -16,7 +19,7 @@ def waiting(state: SpaceState) -> frozenset[int]:
         return frozenset()
     if state.phase in ("keep", "choose"):
         choices = state.choices
-        return frozenset([s for s in range(len(state.players)) if str(s) not in choices])
+        return frozenset([s for s, key in enumerate(SEAT_KEYS[: len(state.players)]) if key not in choices])
     if state.pending:
         return frozenset({int(state.pending[0]["seat"])})
     if state.reacting:
@@ -72,9 +75,13 @@ def main_actions(state: SpaceState, content: Content, seat: int) -> list[Action]
 
 
 def use_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
+    board = state.boards[seat]
+    if not board.charges:
+        # Asked for every seat at every turn's end; most consoles hold no cube at all.
+        return []
     allowed = ("blue", "green") if seat == state.active else ("red", "green")
     out = []
-    for card in ready(state.boards[seat], content):
+    for card in ready(board, content):
         ability = content.cards[card].ability
         if ability is not None and ability.when in allowed:
             out.append(Action("use", (("card", card),)))
@@ -83,15 +90,14 @@ def use_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
 
 def colony_claims(state: SpaceState, content: Content, seat: int) -> list[Action]:
     board = state.boards[seat]
+    conditional = content.conditional_ids
     out = []
     for col in state.colonies:
-        info = None if col is None else content.cards[col]
-        if (
-            info is not None
-            and info.condition is not None
-            and claimable(board, content, info, info.condition)
-        ):
-            out.append(Action("claim_colony", (("card", info.id),)))
+        if col in conditional:
+            info = content.cards[col]
+            assert info.condition is not None
+            if claimable(board, content, info, info.condition):
+                out.append(Action("claim_colony", (("card", info.id),)))
     return out
 
 

@@ -135,6 +135,18 @@ class Content:
         return frozenset(c.id for c in self.cards.values() if c.is_colony and c.red)
 
     @cached_property
+    def conditional_ids(self) -> frozenset[str]:
+        """Colonies claimed when a condition is met rather than bought."""
+        return frozenset(c.id for c in self.cards.values() if c.is_colony and c.condition is not None)
+
+    @cached_property
+    def spots(self) -> Mapping[str, tuple[int, ...]]:
+        """The sectors each card may go to: its own, or every one from it up for a variable sector."""
+        return {
+            c.id: tuple(range(c.sector, SECTORS + 1)) if c.plus else (c.sector,) for c in self.cards.values()
+        }
+
+    @cached_property
     def blue_sides(self) -> Mapping[str, Side]:
         return {c.id: _side(c.id, c.blue) for c in self.cards.values()}
 

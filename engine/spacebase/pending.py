@@ -3,7 +3,6 @@ their legal actions and how each resolves. Only the head of the queue is open.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 
 from engine.core.action import Action
@@ -67,29 +66,37 @@ def buy_actions(
 
 def can_buy(state: SpaceState, content: Content, seat: int, cap: int) -> bool:
     """Whether ``buy_actions`` of a normal buy with ``cap`` credits would list anything."""
-    return next(_takes(state, content, seat, 0, cap), None) is not None
+    return bool(_takes(state, content, seat, 0, cap, first=True))
 
 
-def _takes(state: SpaceState, content: Content, seat: int, level: int, cap: int) -> Iterator[tuple[str, int]]:
+def _takes(
+    state: SpaceState, content: Content, seat: int, level: int, cap: int, first: bool = False
+) -> list[tuple[str, int]]:
+    """The (card, sector) pairs ``buy_actions`` lists; with ``first``, at most the first one."""
     buying = cap >= 0
-    cards = content.cards
-    closed = {i + 1 for i, c in enumerate(state.boards[seat].station) if c is not None and cards[c].is_colony}
+    cards, spots = content.cards, content.spots
+    colonies = content.colony_ids
+    closed = {i + 1 for i, c in enumerate(state.boards[seat].station) if c in colonies} if buying else set()
+    out = []
     for key, row in state.shipyard.items():
-        if level not in (0, int(key)):
+        if level and level != int(key):
             continue
         for card in row:
-            info = cards[card]
-            if buying and info.cost > cap:
+            if buying and cards[card].cost > cap:
                 continue
-            sectors = range(info.sector, SECTORS + 1) if info.plus else (info.sector,)
-            for s in sectors:
-                if not (buying and s in closed):
-                    yield card, s
+            for s in spots[card]:
+                if s not in closed:
+                    out.append((card, s))
+                    if first:
+                        return out
     if buying and level in (0, 4):
         for col in state.colonies:
             colony = None if col is None else cards[col]
             if colony and colony.cost <= cap and colony.condition is None and colony.sector not in closed:
-                yield colony.id, colony.sector
+                out.append((colony.id, colony.sector))
+                if first:
+                    return out
+    return out
 
 
 def pending_actions(state: SpaceState, content: Content) -> list[Action]:
