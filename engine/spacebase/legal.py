@@ -139,16 +139,22 @@ def claimable(board: Board, content: Content, info: Card, cond: Condition) -> bo
 
 def stat(board: Board, content: Content, name: str) -> int:
     """A number a claimed colony's condition reads from a console."""
-    stations = [c for c in board.station if c is not None]
+    if name == "income":
+        return board.income
+    if name == "credits":
+        return board.credits
+    if name == "vp":
+        return board.vp
     if name == "deployed":
         return sum(len(stack) for stack in board.deployed)
     if name == "charges":
         return sum(board.charges.values())
+    stations = [c for c in board.station if c is not None]
     if name == "colonies":
         return sum(1 for c in stations if content.cards[c].is_colony)
     if name == "level3":
         return sum(1 for c in stations if content.cards[c].level == 3 and content.cards[c].type == "ship")
-    return {"income": board.income, "credits": board.credits, "vp": board.vp}[name]
+    raise KeyError(name)
 
 
 def keep_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:

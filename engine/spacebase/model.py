@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from engine.core.action import Action
+
 SECTORS = 12
 MIN_SEATS = 2
 MAX_SEATS = 5
@@ -140,10 +142,26 @@ class Content:
         return frozenset(c.id for c in self.cards.values() if c.is_colony and c.condition is not None)
 
     @cached_property
+    def costs(self) -> Mapping[str, int]:
+        return {c.id: c.cost for c in self.cards.values()}
+
+    @cached_property
     def spots(self) -> Mapping[str, tuple[int, ...]]:
         """The sectors each card may go to: its own, or every one from it up for a variable sector."""
         return {
             c.id: tuple(range(c.sector, SECTORS + 1)) if c.plus else (c.sector,) for c in self.cards.values()
+        }
+
+    @cached_property
+    def take_moves(self) -> Mapping[str, Mapping[str, tuple[tuple[int, Action], ...]]]:
+        """By kind ("buy" or "take") and card: each sector the card may go to with the action
+        taking it there, built once since listing the buys is the commonest work of a turn."""
+        return {
+            kind: {
+                card: tuple((s, Action(kind, (("card", card), ("sector", s)))) for s in sectors)
+                for card, sectors in self.spots.items()
+            }
+            for kind in ("buy", "take")
         }
 
     @cached_property

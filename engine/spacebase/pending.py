@@ -51,8 +51,8 @@ def card_actions(
 
 @lru_cache(maxsize=8192)
 def take_action(kind: str, card: str, sector: int) -> Action:
-    """The ``kind`` action taking ``card`` into ``sector``: built once and shared (actions are
-    immutable), since listing the buys is the commonest work of a turn."""
+    """The ``kind`` action taking ``card`` into ``sector``, built once and shared (actions are
+    immutable)."""
     return Action(kind, (("card", card), ("sector", sector)))
 
 
@@ -61,42 +61,49 @@ def buy_actions(
 ) -> list[Action]:
     """Every ``kind`` action of ``card_actions`` over the shipyard and the colony row (the same
     rules, with the colony sectors found once rather than per card)."""
-    return [take_action(kind, card, s) for card, s in _takes(state, content, seat, level, cap)]
-
-
-def can_buy(state: SpaceState, content: Content, seat: int, cap: int) -> bool:
-    """Whether ``buy_actions`` of a normal buy with ``cap`` credits would list anything."""
-    return bool(_takes(state, content, seat, 0, cap, first=True))
-
-
-def _takes(
-    state: SpaceState, content: Content, seat: int, level: int, cap: int, first: bool = False
-) -> list[tuple[str, int]]:
-    """The (card, sector) pairs ``buy_actions`` lists; with ``first``, at most the first one."""
     buying = cap >= 0
-    cards, spots = content.cards, content.spots
-    colonies = content.colony_ids
-    closed = {i + 1 for i, c in enumerate(state.boards[seat].station) if c in colonies} if buying else set()
+    moves, costs = content.take_moves[kind], content.costs
+    closed = _closed(state, content, seat) if buying else set()
     out = []
     for key, row in state.shipyard.items():
         if level and level != int(key):
             continue
         for card in row:
-            if buying and cards[card].cost > cap:
+            if buying and costs[card] > cap:
                 continue
-            for s in spots[card]:
+            for s, move in moves[card]:
                 if s not in closed:
-                    out.append((card, s))
-                    if first:
-                        return out
+                    out.append(move)
     if buying and level in (0, 4):
+        conditional = content.conditional_ids
         for col in state.colonies:
-            colony = None if col is None else cards[col]
-            if colony and colony.cost <= cap and colony.condition is None and colony.sector not in closed:
-                out.append((colony.id, colony.sector))
-                if first:
-                    return out
+            if col is not None and costs[col] <= cap and col not in conditional:
+                # A colony goes to its own sector only.
+                ((s, move),) = moves[col]
+                if s not in closed:
+                    out.append(move)
     return out
+
+
+def can_buy(state: SpaceState, content: Content, seat: int, cap: int) -> bool:
+    """Whether ``buy_actions`` of a normal buy with ``cap`` credits would list anything."""
+    costs, spots = content.costs, content.spots
+    closed = _closed(state, content, seat)
+    for row in state.shipyard.values():
+        for card in row:
+            if costs[card] <= cap and any(s not in closed for s in spots[card]):
+                return True
+    conditional = content.conditional_ids
+    return any(
+        col is not None and costs[col] <= cap and col not in conditional and spots[col][0] not in closed
+        for col in state.colonies
+    )
+
+
+def _closed(state: SpaceState, content: Content, seat: int) -> set[int]:
+    """The sectors of ``seat``'s console a colony closed to buys."""
+    colonies = content.colony_ids
+    return {i + 1 for i, c in enumerate(state.boards[seat].station) if c in colonies}
 
 
 def pending_actions(state: SpaceState, content: Content) -> list[Action]:

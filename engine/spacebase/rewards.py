@@ -43,10 +43,25 @@ def _plain(board: Board, content: Content, sector: int, section: str) -> list[Ga
 def gains(board: Board, content: Content, sectors: list[int], section: str, via_sum: bool) -> list[Gain]:
     """Every reward the sectors give ``section``-side, arrows followed one step."""
     out: list[Gain] = []
-    other = "red" if section == "blue" else "blue"
-    sides = content.blue_sides if section == "blue" else content.red_sides
+    blue = section == "blue"
+    other = "red" if blue else "blue"
+    sides = content.blue_sides if blue else content.red_sides
+    station, deployed = board.station, board.deployed
     for sector in sectors:
-        for card in section_cards(board, content, sector, section):
+        # ``section_cards`` written out: every roll asks this twice for every seat.
+        if not 1 <= sector <= SECTORS:
+            continue
+        top = station[sector - 1]
+        cards: Sequence[str]
+        if blue:
+            if top is None or top in content.colony_ids:
+                continue
+            cards = (top,)
+        elif top is not None and top in content.red_colony_ids:
+            cards = (*deployed[sector - 1], top)
+        else:
+            cards = deployed[sector - 1]
+        for card in cards:
             side = sides[card]
             if not side.arrows:
                 out += side.plain

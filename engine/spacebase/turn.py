@@ -14,10 +14,6 @@ OPTIONS = ("sum", "single")
 MAX_EXTRA_ROUNDS = 5
 
 
-def section_of(state: SpaceState, seat: int) -> str:
-    return "blue" if seat == state.active else "red"
-
-
 def matters(state: SpaceState, content: Content, seat: int, dice: list[int], section: str) -> bool:
     """Whether the two options give ``seat`` different results for these dice."""
     board = state.boards[seat]
@@ -44,7 +40,7 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
         )
     ]
     for seat in range(len(state.players)):
-        if not matters(state, content, seat, state.dice, section_of(state, seat)):
+        if not matters(state, content, seat, state.dice, "blue" if seat == state.active else "red"):
             state.choices[str(seat)] = "sum"
             text = f"{state.players[seat]} gets the same either way; chosen automatically."
             events.append(Event("choice_automatic", text, {"seat": seat}))
