@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,8 +88,9 @@ class SpaceState:
     autoroll: bool = True
     reacting: bool = False
     react: list[int] = field(default_factory=list)
-    # Seats whose board this state still shares with the state it was forked from (see ``fork``).
-    shared: set[int] = field(default_factory=set, init=False, repr=False, compare=False)
+    # The boards of the state this one was forked from (see ``fork``): a seat whose board is still
+    # the very same object shares it. Empty for a state that was not forked.
+    origin: Sequence[Board] = field(default=(), init=False, repr=False, compare=False)
 
     def clone(self) -> SpaceState:
         return SpaceState(
@@ -138,16 +139,16 @@ class SpaceState:
         data["decks"] = self.decks.copy()
         data["shipyard"] = self.shipyard.copy()
         data["pending"] = [_copy(p) for p in self.pending] if self.pending else []
-        data["shared"] = set(range(len(self.boards)))
+        data["origin"] = self.boards
         new.__dict__ = data
         return new
 
     def board(self, seat: int) -> Board:
         """``seat``'s board, to change: a forked state takes its own copy first."""
-        if seat in self.shared:
-            self.shared.discard(seat)
-            self.boards[seat] = self.boards[seat].clone()
-        return self.boards[seat]
+        board = self.boards[seat]
+        if self.origin and board is self.origin[seat]:
+            board = self.boards[seat] = board.clone()
+        return board
 
     def robot(self, seat: int) -> bool:
         return self.ai[seat] or self.away[seat]
@@ -159,7 +160,6 @@ def _copy(data: Json) -> Json:
 
 def to_json(state: SpaceState) -> Json:
     data = state.clone().__dict__
-    del data["shared"]
     data["rng"] = state.rng.to_json()
     data["boards"] = [{**b.__dict__, "deployed": [list(d) for d in b.deployed]} for b in data["boards"]]
     data["decks"] = {k: list(v) for k, v in state.decks.items()}
