@@ -137,12 +137,12 @@ def grant_all(
 ) -> Event:
     """Grant a list of gains and return one event telling what ``seat`` got (and, when given, the
     activated ``sectors``)."""
-    data: Json = {"seat": seat, "credits": 0, "income": 0, "vp": 0, "charges": 0, "count": len(found)}
-    if sectors is not None:
-        data["sectors"] = sectors
     name = state.players[seat]
     if not found:
-        # Most seats get nothing from many rolls: the same event, without touching the board.
+        # Many seats get nothing from a roll: the same event, without touching the board.
+        data: Json = {"seat": seat, "credits": 0, "income": 0, "vp": 0, "charges": 0, "count": 0}
+        if sectors is not None:
+            data["sectors"] = sectors
         return Event("rewards", f"{name} gains nothing new.", data)
     # Taken once for every reward: a grant only ever hands this same board on.
     board = state.board(seat)
@@ -158,15 +158,20 @@ def grant_all(
             board.income += r.n
         else:
             grant(state, content, seat, card, r, bonus)
+    credits, income, vp = board.credits - credits, board.income - income, board.vp - vp
+    charges = sum(board.charges.values()) - charges
+    data = {"seat": seat, "credits": credits, "income": income, "vp": vp, "charges": charges}
+    data["count"] = len(found)
+    if sectors is not None:
+        data["sectors"] = sectors
     parts = []
-    for key, value in (
-        ("credits", board.credits - credits),
-        ("income", board.income - income),
-        ("vp", board.vp - vp),
-        ("charges", sum(board.charges.values()) - charges),
-    ):
-        if value:
-            data[key] = value
-            parts.append(f"{value:+d} {key}")
+    if credits:
+        parts.append(f"{credits:+d} credits")
+    if income:
+        parts.append(f"{income:+d} income")
+    if vp:
+        parts.append(f"{vp:+d} vp")
+    if charges:
+        parts.append(f"{charges:+d} charges")
     text = f"{name} gains {', '.join(parts)}." if parts else f"{name} gains nothing new."
     return Event("rewards", text, data)
