@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.action import Action
+from engine.core.errors import NotYourTurnError
 from engine.core.rng import Rng
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.state import SpaceState
@@ -57,3 +58,28 @@ def test_apply_never_changes_the_state_it_was_given(expansion: str, players: int
             new_state, _ = RULES.apply(state, seat, dearest_buyer(RULES.legal_actions(state, seat), rng))
             assert RULES.to_json(state) == before
             state = new_state
+
+
+@pytest.mark.parametrize("expansion", ["base", "genesis"])
+def test_every_state_of_a_game_stays_as_it_was_handed_out(expansion: str) -> None:
+    """Later moves share the lists earlier states hold (shipyard rows, colonies, choices...) and
+    must replace them rather than edit them."""
+    for seed in range(3):
+        rng = Rng(seed)
+        state: SpaceState = RULES.setup([f"p{i}" for i in range(4)], {"expansion": expansion}, seed)
+        seen = [(state, RULES.to_json(state))]
+        while RULES.outcome(state) is None:
+            seat = min(RULES.to_move(state))
+            state, _ = RULES.apply(state, seat, dearest_buyer(RULES.legal_actions(state, seat), rng))
+            seen.append((state, RULES.to_json(state)))
+        assert all(RULES.to_json(old) == saved for old, saved in seen)
+
+
+def test_a_legal_list_vouches_only_for_the_state_it_was_listed_for() -> None:
+    state, _ = roll(new(2), 2, 5)
+    chooser = min(RULES.to_move(state))
+    listed = RULES.legal_actions(state, chooser)
+    assert Action.of("choose", option="sum") in listed
+    after, _ = act(state, chooser, "choose", option="sum")
+    with pytest.raises(NotYourTurnError):
+        RULES.apply(after, chooser, Action.of("choose", option="sum"))
