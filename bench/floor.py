@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bench.timing import Sample, feed
+from bot.app import freeze_heap
 from bot.replies import Image
 from tests.bot.fake_discord import FakeDiscord, Person
 
@@ -42,6 +43,7 @@ async def floor_times(fake: FakeDiscord, person: Person, images: list[Image], re
     """The time of each of ``repeat`` `/exobase status` answered by the floor bot."""
     bot = floor_bot(images)
     await bot.login("floor-token")
+    freeze_heap()
     try:
         return [await feed(bot, fake.command(person, "exobase", "status")) for _ in range(repeat)]
     finally:

@@ -19,7 +19,7 @@ import pytest
 from bench.floor import floor_times
 from bench.timing import Sample, feed, summary
 from bot import rendering
-from bot.app import GameBot, create_bot
+from bot.app import GameBot, create_bot, freeze_heap
 from bot.replies import Image
 from bot.service import GameService
 from bot.settings import load_settings
@@ -97,6 +97,8 @@ async def _measure(
     bot = create_bot(settings)
     bot.service = GameService(bot.service.repo, render=render, seeds=lambda: 7)
     await bot.login("bench-token")
+    # As the running bot does on its first ready event (no gateway here to send one).
+    freeze_heap()
     times: dict[str, list[Sample]] = {f"/{game} {command}": [] for command in ("work", "undo", "status")}
     try:
         if game == "exobase":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import logging
 
@@ -24,6 +25,18 @@ def extensions() -> list[str]:
     """The cog modules to load (``bot.cogs.EXTENSIONS``)."""
     module = importlib.import_module("bot.cogs")
     return list(module.EXTENSIONS)
+
+
+def freeze_heap() -> None:
+    """Collect once, then keep every object alive now out of later full collections.
+
+    What a started bot holds for good (cards, fonts, the library's caches, compiled statements)
+    made each full collection walk ~135,000 objects: a 30-40 ms pause inside some command every
+    few hundred commands. Frozen, they are never walked again; objects made later are collected
+    as before. Done once per process, after start-up, so little garbage is ever frozen with them.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def games_for(settings: Settings) -> dict[str, Game]:
@@ -61,6 +74,7 @@ class GameBot(commands.Bot):
             Repository(make_sessionmaker(self.db)), render=settings.render_images, games=self.games
         )
         self._migrated = False
+        self._heap_frozen = False
 
     async def prepare(self) -> None:
         """Migrate the database to head and check the installed cards still load every game in play
@@ -93,6 +107,10 @@ class GameBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s in %d guilds", self.user, len(self.guilds))
+        # The first ready comes once the gateway has filled the guild caches: start-up is over.
+        if not self._heap_frozen:
+            self._heap_frozen = True
+            freeze_heap()
 
     async def close(self) -> None:
         await super().close()

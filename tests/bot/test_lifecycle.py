@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from typing import Any
 
@@ -183,3 +184,16 @@ async def test_an_expired_interaction_token_posts_in_the_channel(bot: GameBot, f
     board = posted(calls)[-1]
     assert board.url.endswith(f"/channels/{CHANNEL_ID}/messages")
     assert "Alice" in board.content and board.custom_ids
+
+
+async def test_the_first_ready_freezes_the_start_up_heap_once(
+    bot: GameBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    frozen: list[int] = []
+    # The real gc.freeze would keep this whole test process out of collections; count the calls.
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(gc.get_count()[0]))
+    await bot.on_ready()
+    await bot.on_ready()  # a reconnect's ready: start-up is long over
+    assert len(frozen) == 1
+    # It collected first, so the garbage of start-up is not kept for good.
+    assert frozen[0] == 0
