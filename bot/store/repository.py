@@ -403,16 +403,8 @@ class Repository:
         return await self._write(work)
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        """The action log in order (without the before-snapshots; ``recent_actions`` has them)."""
+        """The action log in order (without the before-snapshots; ``game_with_recent`` has them)."""
         return await self._read(lambda connection: _actions(connection, game_id))
-
-    async def recent_actions(self, game_id: int, count: int) -> list[ActionRecord]:
-        """The last ``count`` actions in order, each with the snapshot from before it (when kept)."""
-        return await self._read(lambda connection: _actions(connection, game_id, newest=count))
-
-    async def last_action(self, game_id: int) -> ActionRecord | None:
-        last = await self._read(lambda connection: _actions(connection, game_id, newest=1))
-        return last[0] if last else None
 
     # -- deadlines -------------------------------------------------------------------------------
 
