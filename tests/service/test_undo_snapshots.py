@@ -21,9 +21,7 @@ async def test_undo_reads_only_the_last_rows(service: GameService, monkeypatch: 
     await service.start(HERE, ALICE, "tally", {})
     for n in (1, 2, 1, 2):
         await service.act(HERE, ALICE, Action.of("add", n=n))
-    game = await service.repo.open_game(HERE.channel_id)
-    assert game is not None
-    recent = await service.repo.recent_actions(game.id, 2)
+    _game, recent = await service.repo.game_with_recent(channel_id=HERE.channel_id, count=lambda found: 2)
     assert [a.seq for a in recent] == [3, 4]
     assert [a.before["total"] for a in recent if a.before] == [3, 4]
     monkeypatch.setattr(service.repo, "actions", _no_full_log)
@@ -38,9 +36,7 @@ async def test_undo_reads_only_the_last_rows(service: GameService, monkeypatch: 
 async def test_a_roll_keeps_no_before_snapshot(service: GameService) -> None:
     await service.start(HERE, ALICE, "tally", {})
     await service.act(HERE, ALICE, Action.of("roll"))
-    game = await service.repo.open_game(HERE.channel_id)
-    assert game is not None
-    (last,) = await service.repo.recent_actions(game.id, 1)
+    _game, (last,) = await service.repo.game_with_recent(channel_id=HERE.channel_id, count=lambda found: 1)
     assert last.before is None and not last.undoable
     with pytest.raises(NotAllowedError):
         await service.undo(HERE, ALICE)
