@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.core.game import Event
 from engine.spacebase.board import add_charge, chargeable
@@ -10,6 +11,16 @@ from engine.spacebase.model import BONUS_IGNORES, CHOICES, SECTORS, Content, Rew
 from engine.spacebase.state import Board, Json, SpaceState
 
 Gain = tuple[str, Reward]
+
+_new = object.__new__
+
+
+def event(kind: str, text: str, data: Json) -> Event:
+    """``Event(kind, text, data)``, built without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` per field, most of an event's cost): a turn makes a dozen or more."""
+    made: Event = _new(Event)
+    made.__dict__.update(kind=kind, text=text, data=data, audience=None)
+    return made
 
 
 def option_sectors(dice: list[int], option: str) -> list[int]:
@@ -143,27 +154,44 @@ def grant_all(
         data: Json = {"seat": seat, "credits": 0, "income": 0, "vp": 0, "charges": 0, "count": 0}
         if sectors is not None:
             data["sectors"] = sectors
-        return Event("rewards", f"{name} gains nothing new.", data)
+        return event("rewards", f"{name} gains nothing new.", data)
     # Taken once for every reward: a grant only ever hands this same board on.
     board = state.board(seat)
-    credits, income, vp, charges = board.credits, board.income, board.vp, sum(board.charges.values())
-    for card, r in found:
-        # The plain amounts are added here, the commonest rewards by far; the rest go to ``grant``.
+    credits = income = vp = 0
+    for _card, r in found:
+        # Most lists hold only plain amounts, added up here; any other reward sends the whole list
+        # the long way, in order (cash_out spends the credits gained before it).
         kind = r.kind
         if kind == "credits":
-            board.credits += r.n
+            credits += r.n
         elif kind == "vp":
-            board.vp += r.n
+            vp += r.n
         elif kind == "income":
-            board.income += r.n
+            income += r.n
         else:
-            grant(state, content, seat, card, r, bonus)
-    credits, income, vp = board.credits - credits, board.income - income, board.vp - vp
-    charges = sum(board.charges.values()) - charges
-    data = {"seat": seat, "credits": credits, "income": income, "vp": vp, "charges": charges}
-    data["count"] = len(found)
+            credits, income, vp, charges = _grant_each(state, content, seat, board, found, bonus)
+            break
+    else:
+        board.credits += credits
+        board.income += income
+        board.vp += vp
+        charges = 0
+    data = {
+        "seat": seat,
+        "credits": credits,
+        "income": income,
+        "vp": vp,
+        "charges": charges,
+        "count": len(found),
+    }
     if sectors is not None:
         data["sectors"] = sectors
+    return event("rewards", name + _gained(credits, income, vp, charges), data)
+
+
+@lru_cache(maxsize=1024)
+def _gained(credits: int, income: int, vp: int, charges: int) -> str:
+    """What a rewards event says after the player's name (the same few totals come up all game)."""
     parts = []
     if credits:
         parts.append(f"{credits:+d} credits")
@@ -173,5 +201,27 @@ def grant_all(
         parts.append(f"{vp:+d} vp")
     if charges:
         parts.append(f"{charges:+d} charges")
-    text = f"{name} gains {', '.join(parts)}." if parts else f"{name} gains nothing new."
-    return Event("rewards", text, data)
+    return f" gains {', '.join(parts)}." if parts else " gains nothing new."
+
+
+def _grant_each(
+    state: SpaceState, content: Content, seat: int, board: Board, found: list[Gain], bonus: bool
+) -> tuple[int, int, int, int]:
+    """Grant every gain in order; returns the changes of credits, income, vp and charge cubes."""
+    credits, income, vp, charges = board.credits, board.income, board.vp, sum(board.charges.values())
+    for card, r in found:
+        kind = r.kind
+        if kind == "credits":
+            board.credits += r.n
+        elif kind == "vp":
+            board.vp += r.n
+        elif kind == "income":
+            board.income += r.n
+        else:
+            grant(state, content, seat, card, r, bonus)
+    return (
+        board.credits - credits,
+        board.income - income,
+        board.vp - vp,
+        sum(board.charges.values()) - charges,
+    )

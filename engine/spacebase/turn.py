@@ -4,21 +4,20 @@ from __future__ import annotations
 
 from engine.core.game import Event
 from engine.spacebase.board import locate, place
-from engine.spacebase.model import GOAL_VP, Content
-from engine.spacebase.rewards import gains, grant, grant_all, option_sectors, signature
+from engine.spacebase.model import GOAL_VP, MAX_SEATS, Content
+from engine.spacebase.rewards import Gain, event, gains, grant, grant_all, option_sectors, signature
 from engine.spacebase.setup import refill
 from engine.spacebase.state import SpaceState
 
 OPTIONS = ("sum", "single")
+# The keys of ``choices`` by seat.
+SEAT_KEYS = tuple(str(s) for s in range(MAX_SEATS))
 # After this many extra rounds a tie for the lead is shared rather than played on.
 MAX_EXTRA_ROUNDS = 5
 
 
-def matters(state: SpaceState, content: Content, seat: int, dice: list[int], section: str) -> bool:
-    """Whether the two options give ``seat`` different results for these dice."""
-    board = state.boards[seat]
-    total = gains(board, content, [dice[0] + dice[1]], section, True)
-    single = gains(board, content, [dice[0], dice[1]], section, False)
+def _differ(total: list[Gain], single: list[Gain]) -> bool:
+    """Whether two gain lists amount to different results."""
     # Equal lists amount to the same and lists of different lengths never do: only lists of one
     # length that differ need their signatures (a gain list's signature has one entry per gain).
     if total == single:
@@ -28,48 +27,57 @@ def matters(state: SpaceState, content: Content, seat: int, dice: list[int], sec
 
 def roll(state: SpaceState, content: Content) -> list[Event]:
     """Roll the dice; seats whose choice makes no difference are settled at once."""
-    state.dice = [state.rng.d6(), state.rng.d6()]
+    d0, d1 = state.rng.d6(), state.rng.d6()
+    state.dice = [d0, d1]
     state.phase = "choose"
-    state.choices = {}
-    name = state.players[state.active]
-    events = [
-        Event(
-            "dice_rolled",
-            f"{name} rolls {state.dice[0]} and {state.dice[1]}.",
-            {"dice": list(state.dice), "seat": state.active, "bonus": False},
-        )
-    ]
-    for seat in range(len(state.players)):
-        if not matters(state, content, seat, state.dice, "blue" if seat == state.active else "red"):
-            state.choices[str(seat)] = "sum"
-            text = f"{state.players[seat]} gets the same either way; chosen automatically."
-            events.append(Event("choice_automatic", text, {"seat": seat}))
-    return events + maybe_resolve(state, content)
+    players, active = state.players, state.active
+    text = f"{players[active]} rolls {d0} and {d1}."
+    events = [event("dice_rolled", text, {"dice": [d0, d1], "seat": active, "bonus": False})]
+    # ``matters`` written out for every seat: the sectors are the same for all of them.
+    total, single = [d0 + d1], [d0, d1]
+    boards = state.boards
+    choices = {}
+    for seat in range(len(players)):
+        board, section = boards[seat], "blue" if seat == active else "red"
+        if not _differ(
+            gains(board, content, total, section, True), gains(board, content, single, section, False)
+        ):
+            choices[SEAT_KEYS[seat]] = "sum"
+            text = f"{players[seat]} gets the same either way; chosen automatically."
+            events.append(event("choice_automatic", text, {"seat": seat}))
+    state.choices = choices
+    if len(choices) == len(players):
+        events += maybe_resolve(state, content)
+    return events
 
 
 def choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:
-    state.choices = {**state.choices, str(seat): option}
+    state.choices = {**state.choices, SEAT_KEYS[seat]: option}
     return maybe_resolve(state, content)
 
 
 def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
     """Once every seat has chosen, reveal the choices and grant every seat its rewards."""
-    if len(state.choices) < len(state.players):
+    players, choices = state.players, state.choices
+    count = len(players)
+    if len(choices) < count:
         return []
     events = []
-    count, active, dice, choices = len(state.players), state.active, state.dice, state.choices
+    active, boards = state.active, state.boards
+    d0, d1 = state.dice
     for step in range(count):
         seat = (active + step) % count
-        option = choices[str(seat)]
-        via_sum = option == "sum"
-        sectors = [dice[0] + dice[1]] if via_sum else [dice[0], dice[1]]
-        found = gains(state.boards[seat], content, sectors, "red" if step else "blue", via_sum)
-        label = "the sum" if via_sum else "each die"
-        events.append(
-            Event(
-                "choice_revealed", f"{state.players[seat]} takes {label}.", {"seat": seat, "option": option}
-            )
-        )
+        option = choices[SEAT_KEYS[seat]]
+        section = "red" if step else "blue"
+        if option == "sum":
+            sectors = [d0 + d1]
+            found = gains(boards[seat], content, sectors, section, True)
+            text = f"{players[seat]} takes the sum."
+        else:
+            sectors = [d0, d1]
+            found = gains(boards[seat], content, sectors, section, False)
+            text = f"{players[seat]} takes each die."
+        events.append(event("choice_revealed", text, {"seat": seat, "option": option}))
         events.append(grant_all(state, content, seat, found, sectors=sectors))
     state.phase = "main"
     state.choices = {}
