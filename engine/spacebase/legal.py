@@ -11,34 +11,48 @@ from engine.spacebase.turn import OPTIONS
 
 # The keys of ``choices`` by seat.
 SEAT_KEYS = tuple(str(s) for s in range(MAX_SEATS))
+NOBODY: frozenset[int] = frozenset()
+ONLY = {s: frozenset({s}) for s in range(MAX_SEATS)}
+# The seats yet to choose, by seat count and then by the keys of ``choices`` in the order they
+# came: a few hundred sets in all, each built once since every move of a roll asks for one.
+_OPEN: list[dict[tuple[str, ...], frozenset[int]]] = [{} for _ in range(MAX_SEATS + 1)]
 
 
 def waiting(state: SpaceState) -> frozenset[int]:
     """The seats whose move the game needs now, robots included."""
     if state.outcome is not None:
-        return frozenset()
-    if state.phase in ("keep", "choose"):
-        choices = state.choices
-        return frozenset([s for s, key in enumerate(SEAT_KEYS[: len(state.players)]) if key not in choices])
+        return NOBODY
+    phase = state.phase
+    if phase == "choose" or phase == "keep":
+        count, chosen = len(state.players), tuple(state.choices)
+        seats = _OPEN[count].get(chosen)
+        if seats is None:
+            seats = _OPEN[count][chosen] = frozenset(
+                [s for s, k in enumerate(SEAT_KEYS[:count]) if k not in chosen]
+            )
+        return seats
     if state.pending:
-        return frozenset({int(state.pending[0]["seat"])})
+        seat = int(state.pending[0]["seat"])
+        return ONLY.get(seat) or frozenset({seat})
     if state.reacting:
         return frozenset(state.react)
-    return frozenset({state.active})
+    return ONLY.get(state.active) or frozenset({state.active})
 
 
 AUTO_ON, AUTO_OFF = Action.of("auto", on=True), Action.of("auto", on=False)
 AWAY, BACK, END, ROLL = Action.of("away"), Action.of("back"), Action.of("end"), Action.of("roll")
 CHOOSE = [Action.of("choose", option=o) for o in OPTIONS]
+CHOOSING = tuple(CHOOSE)
+MANUAL, AUTOMATIC, ABSENT = (AUTO_ON, AWAY), (AUTO_OFF, AWAY), (BACK,)
 
 
-def preferences(state: SpaceState, seat: int) -> list[Action]:
+def preferences(state: SpaceState, seat: int) -> tuple[Action, ...]:
     """``auto``, ``away`` and ``back``: open to a human seat at any time."""
     if state.ai[seat] or state.outcome is not None:
-        return []
+        return ()
     if state.away[seat]:
-        return [BACK]
-    return [AUTO_OFF if state.auto[seat] else AUTO_ON, AWAY]
+        return ABSENT
+    return AUTOMATIC if state.auto[seat] else MANUAL
 
 
 def game_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
@@ -59,8 +73,13 @@ def game_actions(state: SpaceState, content: Content, seat: int) -> list[Action]
     return main_actions(state, content, seat)
 
 
-def legal(state: SpaceState, content: Content, seat: int) -> list[Action]:
-    return game_actions(state, content, seat) + preferences(state, seat)
+def legal(state: SpaceState, content: Content, seat: int) -> tuple[Action, ...]:
+    """Every legal action of ``seat``: its game moves, then its preferences."""
+    prefs = preferences(state, seat)
+    if state.phase == "choose" and state.outcome is None:
+        # Most moves of a game are activation choices: their list is built once.
+        return CHOOSING + prefs if SEAT_KEYS[seat] not in state.choices else prefs
+    return (*game_actions(state, content, seat), *prefs)
 
 
 def main_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
@@ -71,7 +90,9 @@ def main_actions(state: SpaceState, content: Content, seat: int) -> list[Action]
         return out
     if not state.bought:
         out += buy_actions(state, content, seat, 0, "buy", state.boards[seat].credits)
-    return [*out, *colony_claims(state, content, seat), END]
+    out += colony_claims(state, content, seat)
+    out.append(END)
+    return out
 
 
 def use_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
@@ -89,8 +110,11 @@ def use_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
 
 
 def colony_claims(state: SpaceState, content: Content, seat: int) -> list[Action]:
-    board = state.boards[seat]
     conditional = content.conditional_ids
+    if conditional.isdisjoint(state.colonies):
+        # Asked at every step of a main phase; the row rarely holds a colony claimed by condition.
+        return []
+    board = state.boards[seat]
     out = []
     for col in state.colonies:
         if col in conditional:

@@ -58,8 +58,8 @@ class SpaceRules:
         if state.away[seat]:
             return [Action.of("back")] if state.outcome is None else []
         moves = legal(state, self.content, seat)
-        self._last = (state, seat, tuple(moves))
-        return moves
+        self._last = (state, seat, moves)
+        return list(moves)
 
     def apply(self, state: SpaceState, seat: int, action: Action) -> tuple[SpaceState, list[Event]]:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
@@ -87,9 +87,10 @@ class SpaceRules:
     def to_move(self, state: SpaceState) -> frozenset[int]:
         """The seats whose choice matters now; the engine has already moved for robot seats."""
         seats = waiting(state)
-        if not any(state.ai) and not any(state.away):
+        ai, away = state.ai, state.away
+        if not any(ai) and not any(away):
             return seats
-        return frozenset([s for s in seats if not (state.ai[s] or state.away[s])])
+        return frozenset([s for s in seats if not (ai[s] or away[s])])
 
     def timeout_action(self, state: SpaceState, seat: int) -> Action | None:
         """The greedy move for ``seat`` (its tie-breaks seeded by the game's own position)."""
