@@ -20,13 +20,26 @@ from engine.spacebase.state import SpaceState
 
 def random_buyer(content: Content, state: SpaceState, seat: int, actions: list[Action], rng: Rng) -> Action:
     """A random game move, except that an open buy takes one of the dearest cards on offer."""
-    moves = [a for a in actions if a.kind not in PREFERENCES] or actions
-    buys = [a for a in moves if a.kind in ("buy", "take")]
-    if not buys:
-        return rng.choice(moves)
-    costs = [content.cards[str(a.get("card"))].cost for a in buys]
-    top = max(costs)
-    return rng.choice([a for a, cost in zip(buys, costs, strict=True) if cost == top])
+    # One pass keeps the other game moves and the dearest buys so far (in the order listed).
+    moves: list[Action] = []
+    buys: list[Action] = []
+    top, costs = 0, content.costs
+    for a in actions:
+        kind = a.kind
+        if kind == "buy" or kind == "take":
+            # Buys list their card first (arguments are sorted by name); ``get`` finds it elsewhere.
+            args = a.args
+            card = args[0][1] if args and args[0][0] == "card" else a.get("card")
+            cost = costs[card] if isinstance(card, str) else content.cards[str(card)].cost
+            if not buys or cost > top:
+                buys, top = [a], cost
+            elif cost == top:
+                buys.append(a)
+        elif kind not in PREFERENCES:
+            moves.append(a)
+    if buys:
+        return rng.choice(buys)
+    return rng.choice(moves or actions)
 
 
 def bench_spacebase(games: int = 100, seed: int = 3000) -> list[str]:
