@@ -87,15 +87,21 @@ def buy_actions(
 
 def can_buy(state: SpaceState, content: Content, seat: int, cap: int) -> bool:
     """Whether ``buy_actions`` of a normal buy with ``cap`` credits would list anything."""
-    costs, spots = content.costs, content.spots
-    closed = _closed(state, content, seat)
+    # A sector is closed when a colony holds its station slot (``_closed``, read slot by slot).
+    costs, spots, colonies = content.costs, content.spots, content.colony_ids
+    station = state.boards[seat].station
     for row in state.shipyard.values():
         for card in row:
-            if costs[card] <= cap and any(s not in closed for s in spots[card]):
-                return True
+            if costs[card] <= cap:
+                for s in spots[card]:
+                    if station[s - 1] not in colonies:
+                        return True
     conditional = content.conditional_ids
     return any(
-        col is not None and costs[col] <= cap and col not in conditional and spots[col][0] not in closed
+        col is not None
+        and costs[col] <= cap
+        and col not in conditional
+        and station[spots[col][0] - 1] not in colonies
         for col in state.colonies
     )
 

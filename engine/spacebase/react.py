@@ -14,10 +14,12 @@ from engine.spacebase.turn import end_turn, use
 def window_seats(state: SpaceState, content: Content) -> list[int]:
     """Human seats other than the active one holding a ready red or green ability. Robots are
     left out: the engine uses theirs as soon as they are ready."""
+    active, boards, ai, away = state.active, state.boards, state.ai, state.away
+    # Asked at every turn's end: a console without cubes (most of them) has nothing to use.
     return [
         s
-        for s in range(len(state.players))
-        if s != state.active and not state.robot(s) and use_actions(state, content, s)
+        for s in range(len(boards))
+        if s != active and boards[s].charges and not (ai[s] or away[s]) and use_actions(state, content, s)
     ]
 
 

@@ -108,15 +108,16 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
     on_station = place(board, content, card, sector)
     name = state.players[seat]
     where = f"sector {sector}" if on_station else f"sector {sector}, deployed under the colony"
-    events = [Event("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})]
+    events = [event("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})]
     if on_station:
         for r in info.immediate:
             grant(state, content, seat, card, r)
         if info.end_turn and seat == state.active:
             state.fresh = [*state.fresh, card]
-    for other in range(len(state.players)):
-        for r in info.shared:
-            grant(state, content, other, card, r)
+    if info.shared:
+        for other in range(len(state.players)):
+            for r in info.shared:
+                grant(state, content, other, card, r)
     return events
 
 
@@ -125,7 +126,7 @@ def buy(state: SpaceState, content: Content, seat: int, card: str, sector: int, 
     board = state.board(seat)
     info = content.cards[card]
     # A card that spends the remaining credits itself (cash_out) takes only its price first.
-    keep = extra or any(r.kind == "cash_out" for r in info.immediate)
+    keep = extra or (bool(info.immediate) and any(r.kind == "cash_out" for r in info.immediate))
     board.credits = board.credits - info.cost if keep else 0
     if not extra:
         state.bought = True
@@ -139,28 +140,34 @@ def use(state: SpaceState, content: Content, seat: int, card: str) -> list[Event
     assert ability is not None
     board.charges[card] = 0
     found = [(card, r) for r in ability.effects]
-    event = grant_all(state, content, seat, found)
-    text = f"{state.players[seat]} uses {content.cards[card].name}. {event.text}"
-    return [Event("ability_used", text, {**event.data, "card": card})]
+    gained = grant_all(state, content, seat, found)
+    text = f"{state.players[seat]} uses {content.cards[card].name}. {gained.text}"
+    return [Event("ability_used", text, {**gained.data, "card": card})]
 
 
 def end_turn(state: SpaceState, content: Content) -> list[Event]:
     """Credits rise to income, end-of-turn rewards resolve, then the game ends or passes on."""
     seat = state.active
-    board = state.board(seat)
-    board.credits = max(board.credits, board.income)
+    board = state.boards[seat]
+    if board.credits < board.income:
+        # A console is copied only when it changes (most turns end with credits above income).
+        board = state.board(seat)
+        board.credits = board.income
     for card in state.fresh:
-        if locate(board, card) is not None:
+        if locate(state.boards[seat], card) is not None:
             for r in content.cards[card].end_turn:
                 grant(state, content, seat, card, r)
     state.fresh, state.bought, state.dice = [], False, []
     events = [
-        Event("turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn})
+        event("turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn})
     ]
     if state.outcome is not None:
         return events + finish(state)
-    if not state.ending and any(b.vp >= GOAL_VP for b in state.boards):
-        state.ending = state.turn
+    if not state.ending:
+        for b in state.boards:
+            if b.vp >= GOAL_VP:
+                state.ending = state.turn
+                break
     count = len(state.players)
     state.active = (seat + 1) % count
     if state.ending and state.active == state.first:
