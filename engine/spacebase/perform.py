@@ -43,6 +43,9 @@ def perform(
 def step(state: SpaceState, content: Content, seat: int, action: Action) -> list[Event]:
     """One legal action, without robots."""
     kind = action.kind
+    if kind == "choose" and state.phase == "choose" and not state.pending:
+        # The commonest move by far (a bonus roll's choice comes with a queue, in the main phase).
+        return choose(state, content, seat, str(action.arg("option")))
     name = state.players[seat]
     if kind == "auto":
         state.auto[seat] = bool(action.arg("on"))
@@ -111,6 +114,9 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
     """Let the engine move for robot seats and auto seats, end a turn with nothing left to do, roll
     for an active seat with nothing to do first, and close an emptied reaction window."""
     events: list[Event] = []
+    # Engine moves are game moves, never preferences: which seats are robots or auto stays put.
+    robots = any(state.ai) or any(state.away)
+    helped = robots or any(state.auto)
     for _ in range(ROBOT_LIMIT):
         # Both are no-ops without a queue or a reaction window; most moves have neither.
         if state.pending:
@@ -119,18 +125,26 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
             events += maybe_close(state, content)
         if state.outcome is not None:
             return events
-        move = _engine_move(state, content)
+        move = _engine_move(state, content, robots, helped)
         if move is None:
             return events
         seat, action = move
-        events += step(state, content, seat, action)
+        # The engine's own roll and end come with no queue or window open: ``step`` would reach
+        # ``roll`` and ``close_turn`` after its other checks.
+        if action is ROLL:
+            events += roll(state, content)
+        elif action is END:
+            events += close_turn(state, content)
+        else:
+            events += step(state, content, seat, action)
     return events
 
 
-def _engine_move(state: SpaceState, content: Content) -> tuple[int, Action] | None:
+def _engine_move(
+    state: SpaceState, content: Content, robots: bool, helped: bool
+) -> tuple[int, Action] | None:
     # Without robot or auto seats (a table of humans) the engine only rolls and ends turns.
-    robots = any(state.ai) or any(state.away)
-    if robots or any(state.auto):
+    if helped:
         for seat in sorted(waiting(state)):
             if state.robot(seat):
                 rng = Rng(state.rng.seed ^ ROBOT_SALT, state.rng.position + state.turn)

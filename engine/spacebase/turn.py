@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.spacebase.board import locate, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Content
-from engine.spacebase.rewards import Gain, event, gains, grant, grant_all, option_sectors, signature
+from engine.spacebase.rewards import event, gains, grant, grant_all, option_sectors, signature
 from engine.spacebase.setup import refill
 from engine.spacebase.state import SpaceState
 
@@ -16,15 +16,6 @@ SEAT_KEYS = tuple(str(s) for s in range(MAX_SEATS))
 MAX_EXTRA_ROUNDS = 5
 
 
-def _differ(total: list[Gain], single: list[Gain]) -> bool:
-    """Whether two gain lists amount to different results."""
-    # Equal lists amount to the same and lists of different lengths never do: only lists of one
-    # length that differ need their signatures (a gain list's signature has one entry per gain).
-    if total == single:
-        return False
-    return len(total) != len(single) or signature(total) != signature(single)
-
-
 def roll(state: SpaceState, content: Content) -> list[Event]:
     """Roll the dice; seats whose choice makes no difference are settled at once."""
     d0, d1 = state.rng.d6(), state.rng.d6()
@@ -33,15 +24,17 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     players, active = state.players, state.active
     text = f"{players[active]} rolls {d0} and {d1}."
     events = [event("dice_rolled", text, {"dice": [d0, d1], "seat": active, "bonus": False})]
-    # ``matters`` written out for every seat: the sectors are the same for all of them.
+    # Whether the options differ, for every seat: the sectors are the same for all of them.
     total, single = [d0 + d1], [d0, d1]
     boards = state.boards
     choices = {}
     for seat in range(len(players)):
         board, section = boards[seat], "blue" if seat == active else "red"
-        if not _differ(
-            gains(board, content, total, section, True), gains(board, content, single, section, False)
-        ):
+        by_sum = gains(board, content, total, section, True)
+        by_die = gains(board, content, single, section, False)
+        # Equal lists amount to the same and lists of different lengths never do: only lists of one
+        # length that differ need their signatures (a gain list's signature has one entry per gain).
+        if by_sum == by_die or (len(by_sum) == len(by_die) and signature(by_sum) == signature(by_die)):
             choices[SEAT_KEYS[seat]] = "sum"
             text = f"{players[seat]} gets the same either way; chosen automatically."
             events.append(event("choice_automatic", text, {"seat": seat}))
