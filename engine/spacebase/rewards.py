@@ -12,16 +12,6 @@ from engine.spacebase.state import Board, Json, SpaceState
 
 Gain = tuple[str, Reward]
 
-_new = object.__new__
-
-
-def event(kind: str, text: str, data: Json) -> Event:
-    """``Event(kind, text, data)``, built without the frozen dataclass's ``__init__`` (one
-    ``object.__setattr__`` per field, most of an event's cost): a turn makes a dozen or more."""
-    made: Event = _new(Event)
-    made.__dict__.update(kind=kind, text=text, data=data, audience=None)
-    return made
-
 
 def option_sectors(dice: list[int], option: str) -> list[int]:
     """The sectors an option activates: the sum, or each die (a double activates its sector twice)."""
@@ -154,7 +144,7 @@ def grant_all(
         data: Json = {"seat": seat, "credits": 0, "income": 0, "vp": 0, "charges": 0, "count": 0}
         if sectors is not None:
             data["sectors"] = sectors
-        return event("rewards", f"{name} gains nothing new.", data)
+        return Event.quick("rewards", f"{name} gains nothing new.", data)
     # Taken once for every reward: a grant only ever hands this same board on.
     board = state.board(seat)
     credits = income = vp = 0
@@ -186,7 +176,7 @@ def grant_all(
     }
     if sectors is not None:
         data["sectors"] = sectors
-    return event("rewards", name + _gained(credits, income, vp, charges), data)
+    return Event.quick("rewards", name + _gained(credits, income, vp, charges), data)
 
 
 @lru_cache(maxsize=1024)

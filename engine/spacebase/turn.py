@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.spacebase.board import locate, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Content
-from engine.spacebase.rewards import event, gains, grant, grant_all, option_sectors, signature
+from engine.spacebase.rewards import gains, grant, grant_all, option_sectors, signature
 from engine.spacebase.setup import refill
 from engine.spacebase.state import SpaceState
 
@@ -23,7 +23,7 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     state.phase = "choose"
     players, active = state.players, state.active
     text = f"{players[active]} rolls {d0} and {d1}."
-    events = [event("dice_rolled", text, {"dice": [d0, d1], "seat": active, "bonus": False})]
+    events = [Event.quick("dice_rolled", text, {"dice": [d0, d1], "seat": active, "bonus": False})]
     # Whether the options differ, for every seat: the sectors are the same for all of them.
     total, single = [d0 + d1], [d0, d1]
     boards = state.boards
@@ -37,7 +37,7 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
         if by_sum == by_die or (len(by_sum) == len(by_die) and signature(by_sum) == signature(by_die)):
             choices[SEAT_KEYS[seat]] = "sum"
             text = f"{players[seat]} gets the same either way; chosen automatically."
-            events.append(event("choice_automatic", text, {"seat": seat}))
+            events.append(Event.quick("choice_automatic", text, {"seat": seat}))
     state.choices = choices
     if len(choices) == len(players):
         events += maybe_resolve(state, content)
@@ -70,7 +70,7 @@ def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
             sectors = [d0, d1]
             found = gains(boards[seat], content, sectors, section, False)
             text = f"{players[seat]} takes each die."
-        events.append(event("choice_revealed", text, {"seat": seat, "option": option}))
+        events.append(Event.quick("choice_revealed", text, {"seat": seat, "option": option}))
         events.append(grant_all(state, content, seat, found, sectors=sectors))
     state.phase = "main"
     state.choices = {}
@@ -101,7 +101,9 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
     on_station = place(board, content, card, sector)
     name = state.players[seat]
     where = f"sector {sector}" if on_station else f"sector {sector}, deployed under the colony"
-    events = [event("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})]
+    events = [
+        Event.quick("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})
+    ]
     if on_station:
         for r in info.immediate:
             grant(state, content, seat, card, r)
@@ -152,7 +154,7 @@ def end_turn(state: SpaceState, content: Content) -> list[Event]:
                 grant(state, content, seat, card, r)
     state.fresh, state.bought, state.dice = [], False, []
     events = [
-        event("turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn})
+        Event.quick("turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn})
     ]
     if state.outcome is not None:
         return events + finish(state)

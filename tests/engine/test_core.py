@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action, Rng, SchemaError
+from engine.core import Action, Event, Rng, SchemaError
 
 
 def test_action_of_sorts_arguments_and_compares_by_value() -> None:
@@ -70,3 +70,13 @@ def test_the_rng_draws_are_pinned() -> None:
     rng.shuffle(deck)
     assert draws == [2, 1, 4, 5, 1, 4, 5, 5, 91410639013, 221829789940, 768155584234, 7]
     assert deck == [5, 4, 6, 7, 1, 3, 0, 2, 9, 8] and rng.to_json() == {"seed": 2026, "position": 21}
+
+
+@pytest.mark.parametrize("audience", [None, frozenset({1})])
+def test_a_quick_event_is_the_event_the_constructor_makes(audience: frozenset[int] | None) -> None:
+    data = {"seat": 2, "credits": 3}
+    made = Event.quick("rewards", "Ann gains +3 credits.", data, audience)
+    plain = Event("rewards", "Ann gains +3 credits.", data, audience)
+    assert made == plain and type(made) is Event and vars(made) == vars(plain)
+    assert made.public == plain.public and made.to_json() == plain.to_json()
+    assert made.visible_to(1) and made.visible_to(0) == (audience is None)
