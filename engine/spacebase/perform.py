@@ -47,17 +47,17 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
         # The commonest move by far (a bonus roll's choice comes with a queue, in the main phase).
         return choose(state, content, seat, str(action.arg("option")))
     name = state.players[seat]
+    # The seat flags are replaced, never edited, so ``fork`` may share them.
     if kind == "auto":
-        state.auto[seat] = bool(action.arg("on"))
-        word = "on" if state.auto[seat] else "off"
-        return [
-            Event("auto", f"{name} turns automatic choices {word}.", {"seat": seat, "on": state.auto[seat]})
-        ]
+        on = bool(action.arg("on"))
+        state.auto = _flagged(state.auto, seat, on)
+        word = "on" if on else "off"
+        return [Event("auto", f"{name} turns automatic choices {word}.", {"seat": seat, "on": on})]
     if kind == "away":
-        state.away[seat] = True
+        state.away = _flagged(state.away, seat, True)
         return [Event("away", f"{name} is away; the AI plays for them.", {"seat": seat})]
     if kind == "back":
-        state.away[seat] = False
+        state.away = _flagged(state.away, seat, False)
         return [Event("back", f"{name} is back.", {"seat": seat})]
     if kind == "keep":
         state.choices = {**state.choices, str(seat): str(action.arg("cards"))}
@@ -82,6 +82,13 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
             return acquire(state, content, seat, card, sector)
         return buy(state, content, seat, card, sector, extra=False)
     return close_turn(state, content)
+
+
+def _flagged(flags: list[bool], seat: int, on: bool) -> list[bool]:
+    """A copy of the seat flags ``flags`` with ``seat``'s set to ``on``."""
+    new = flags[:]
+    new[seat] = on
+    return new
 
 
 def _maybe_start(state: SpaceState, content: Content) -> list[Event]:

@@ -128,12 +128,10 @@ class SpaceState:
         """A copy to apply one move to: every board is shared with this state until ``board``
         hands it out to be changed, so a move copies only the consoles it touches.
 
-        The lists and dicts a move replaces rather than edits (players, ai, colonies, box, dice,
-        fresh, react, choices, dealt, outcome, the shipyard rows) are shared as they are."""
+        The lists and dicts a move replaces rather than edits (players, ai, away, auto, colonies,
+        box, dice, fresh, react, choices, dealt, outcome, the shipyard rows) are shared as they are."""
         new = object.__new__(SpaceState)
         data = self.__dict__.copy()
-        data["away"] = self.away[:]
-        data["auto"] = self.auto[:]
         data["boards"] = self.boards[:]
         data["rng"] = Rng(self.rng.seed, self.rng.position)
         data["decks"] = self.decks.copy()
