@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from engine.core.game import Event
 from engine.spacebase.board import add_charge, chargeable
-from engine.spacebase.model import BONUS_IGNORES, CHOICES, SECTORS, Content, Reward
+from engine.spacebase.model import BONUS_IGNORES, CHOICES, SECTORS, Content, Reward, Side
 from engine.spacebase.state import Board, Json, SpaceState
 
 Gain = tuple[str, Reward]
@@ -45,7 +45,6 @@ def gains(board: Board, content: Content, sectors: list[int], section: str, via_
     """Every reward the sectors give ``section``-side, arrows followed one step."""
     out: list[Gain] = []
     blue = section == "blue"
-    other = "red" if blue else "blue"
     sides = content.blue_sides if blue else content.red_sides
     station, deployed = board.station, board.deployed
     for sector in sectors:
@@ -64,18 +63,10 @@ def gains(board: Board, content: Content, sectors: list[int], section: str, via_
             cards = deployed[sector - 1]
         for card in cards:
             side = sides[card]
-            if not side.arrows:
+            if side.arrows:
+                _follow(out, board, content, card, side, sector, section, via_sum)
+            else:
                 out += side.plain
-                continue
-            for r in side.rewards:
-                if r.kind == "arrow":
-                    out += _plain(board, content, sector + r.dir, section)
-                elif r.kind == "dice_arrow":
-                    out += _plain(board, content, sector + 1, section) if via_sum else []
-                elif r.kind == "diag":
-                    out += _plain(board, content, sector + r.dir, other)
-                else:
-                    out.append((card, r))
     return out
 
 
@@ -134,17 +125,14 @@ def grant_all(
     seat: int,
     found: list[Gain],
     bonus: bool = False,
-    sectors: list[int] | None = None,
+    sectors: tuple[int, ...] | None = None,
 ) -> Event:
     """Grant a list of gains and return one event telling what ``seat`` got (and, when given, the
     activated ``sectors``)."""
     name = state.players[seat]
     if not found:
         # Many seats get nothing from a roll: the same event, without touching the board.
-        data: Json = {"seat": seat, "credits": 0, "income": 0, "vp": 0, "charges": 0, "count": 0}
-        if sectors is not None:
-            data["sectors"] = sectors
-        return Event.quick("rewards", f"{name} gains nothing new.", data)
+        return rewards_event(name, seat, 0, 0, 0, 0, 0, sectors)
     # Taken once for every reward: a grant only ever hands this same board on.
     board = state.board(seat)
     credits = income = vp = 0
@@ -166,22 +154,38 @@ def grant_all(
         board.income += income
         board.vp += vp
         charges = 0
-    data = {
+    return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors)
+
+
+@lru_cache(maxsize=4096)
+def rewards_event(
+    name: str,
+    seat: int,
+    credits: int,
+    income: int,
+    vp: int,
+    charges: int,
+    count: int,
+    sectors: tuple[int, ...] | None,
+) -> Event:
+    """The event telling what a seat gained. Every reveal makes one per seat, and the same few
+    totals come up all game: an event is an immutable value, so one made earlier is handed out
+    again (about a sixth of the cost of building it)."""
+    data: Json = {
         "seat": seat,
         "credits": credits,
         "income": income,
         "vp": vp,
         "charges": charges,
-        "count": len(found),
+        "count": count,
     }
     if sectors is not None:
-        data["sectors"] = sectors
+        data["sectors"] = list(sectors)
     return Event.quick("rewards", name + _gained(credits, income, vp, charges), data)
 
 
-@lru_cache(maxsize=1024)
 def _gained(credits: int, income: int, vp: int, charges: int) -> str:
-    """What a rewards event says after the player's name (the same few totals come up all game)."""
+    """What a rewards event says after the player's name."""
     parts = []
     if credits:
         parts.append(f"{credits:+d} credits")
@@ -215,3 +219,58 @@ def _grant_each(
         board.vp - vp,
         sum(board.charges.values()) - charges,
     )
+
+
+def option_gains(
+    board: Board, content: Content, d0: int, d1: int, blue: bool
+) -> tuple[list[Gain], list[Gain]]:
+    """``gains`` of the sum and of each die for one seat, in one pass: the roll asks for both for
+    every seat to tell whether its options differ."""
+    by_sum: list[Gain] = []
+    by_die: list[Gain] = []
+    section = "blue" if blue else "red"
+    sides = content.blue_sides if blue else content.red_sides
+    # Blue: a colony gives no station rewards; red: a colony with deployed rewards adds them.
+    colonies = content.colony_ids if blue else content.red_colony_ids
+    station, deployed = board.station, board.deployed
+    for sector, out in ((d0 + d1, by_sum), (d0, by_die), (d1, by_die)):
+        # The sum is 2 to 12 and a die 1 to 6: every sector is on the console.
+        top = station[sector - 1]
+        cards: Sequence[str]
+        if blue:
+            if top is None or top in colonies:
+                continue
+            cards = (top,)
+        else:
+            cards = deployed[sector - 1]
+            if top in colonies:
+                cards = (*cards, top)
+        for card in cards:
+            side = sides[card]
+            if side.arrows:
+                _follow(out, board, content, card, side, sector, section, out is by_sum)
+            else:
+                out += side.plain
+    return by_sum, by_die
+
+
+def _follow(
+    out: list[Gain],
+    board: Board,
+    content: Content,
+    card: str,
+    side: Side,
+    sector: int,
+    section: str,
+    via_sum: bool,
+) -> None:
+    other = "red" if section == "blue" else "blue"
+    for r in side.rewards:
+        if r.kind == "arrow":
+            out += _plain(board, content, sector + r.dir, section)
+        elif r.kind == "dice_arrow":
+            out += _plain(board, content, sector + 1, section) if via_sum else []
+        elif r.kind == "diag":
+            out += _plain(board, content, sector + r.dir, other)
+        else:
+            out.append((card, r))

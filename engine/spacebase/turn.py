@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.game import Event
 from engine.spacebase.board import locate, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Content
-from engine.spacebase.rewards import gains, grant, grant_all, option_sectors, signature
+from engine.spacebase.rewards import gains, grant, grant_all, option_gains, option_sectors, signature
 from engine.spacebase.setup import refill
 from engine.spacebase.state import SpaceState
 
@@ -21,23 +23,16 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     d0, d1 = state.rng.d6(), state.rng.d6()
     state.dice = [d0, d1]
     state.phase = "choose"
-    players, active = state.players, state.active
-    text = f"{players[active]} rolls {d0} and {d1}."
-    events = [Event.quick("dice_rolled", text, {"dice": [d0, d1], "seat": active, "bonus": False})]
-    # Whether the options differ, for every seat: the sectors are the same for all of them.
-    total, single = [d0 + d1], [d0, d1]
-    boards = state.boards
+    players, active, boards = state.players, state.active, state.boards
+    events = [_rolled(players[active], active, d0, d1)]
     choices = {}
     for seat in range(len(players)):
-        board, section = boards[seat], "blue" if seat == active else "red"
-        by_sum = gains(board, content, total, section, True)
-        by_die = gains(board, content, single, section, False)
+        by_sum, by_die = option_gains(boards[seat], content, d0, d1, seat == active)
         # Equal lists amount to the same and lists of different lengths never do: only lists of one
         # length that differ need their signatures (a gain list's signature has one entry per gain).
         if by_sum == by_die or (len(by_sum) == len(by_die) and signature(by_sum) == signature(by_die)):
             choices[SEAT_KEYS[seat]] = "sum"
-            text = f"{players[seat]} gets the same either way; chosen automatically."
-            events.append(Event.quick("choice_automatic", text, {"seat": seat}))
+            events.append(_automatic(players[seat], seat))
     state.choices = choices
     if len(choices) == len(players):
         events += maybe_resolve(state, content)
@@ -63,18 +58,36 @@ def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
         option = choices[SEAT_KEYS[seat]]
         section = "red" if step else "blue"
         if option == "sum":
-            sectors = [d0 + d1]
-            found = gains(boards[seat], content, sectors, section, True)
-            text = f"{players[seat]} takes the sum."
+            found = gains(boards[seat], content, [d0 + d1], section, True)
+            sectors: tuple[int, ...] = (d0 + d1,)
         else:
-            sectors = [d0, d1]
-            found = gains(boards[seat], content, sectors, section, False)
-            text = f"{players[seat]} takes each die."
-        events.append(Event.quick("choice_revealed", text, {"seat": seat, "option": option}))
+            found = gains(boards[seat], content, [d0, d1], section, False)
+            sectors = (d0, d1)
+        events.append(_revealed(players[seat], seat, option))
         events.append(grant_all(state, content, seat, found, sectors=sectors))
     state.phase = "main"
     state.choices = {}
     return events
+
+
+# Events are immutable values, and these few come up again and again (by player, seat and dice or
+# option): each is built once and handed out again, which costs about a sixth of building it.
+@lru_cache(maxsize=1024)
+def _rolled(name: str, seat: int, d0: int, d1: int) -> Event:
+    text = f"{name} rolls {d0} and {d1}."
+    return Event.quick("dice_rolled", text, {"dice": [d0, d1], "seat": seat, "bonus": False})
+
+
+@lru_cache(maxsize=256)
+def _automatic(name: str, seat: int) -> Event:
+    text = f"{name} gets the same either way; chosen automatically."
+    return Event.quick("choice_automatic", text, {"seat": seat})
+
+
+@lru_cache(maxsize=256)
+def _revealed(name: str, seat: int, option: str) -> Event:
+    text = f"{name} takes the sum." if option == "sum" else f"{name} takes each die."
+    return Event.quick("choice_revealed", text, {"seat": seat, "option": option})
 
 
 def bonus_choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:
