@@ -128,9 +128,10 @@ def colony_claims(state: SpaceState, content: Content, seat: int) -> list[Action
 def only_end(state: SpaceState, content: Content) -> bool:
     """Whether the active seat has nothing left but to end its turn."""
     seat = state.active
-    if use_actions(state, content, seat) or colony_claims(state, content, seat):
+    # An open buy is looked at first: before the buy it is the usual answer, and a cheap one.
+    if not state.bought and can_buy(state, content, seat, state.boards[seat].credits):
         return False
-    return state.bought or not can_buy(state, content, seat, state.boards[seat].credits)
+    return not use_actions(state, content, seat) and not colony_claims(state, content, seat)
 
 
 def is_legal(state: SpaceState, content: Content, seat: int, action: Action) -> bool:

@@ -77,7 +77,8 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
         return use(state, content, seat, str(action.arg("card")))
     if kind in ("buy", "claim_colony"):
         card = str(action.arg("card"))
-        sector = int(action.get("sector", content.sector_of(card)) or 0)
+        sector = action.get("sector")
+        sector = int(content.sector_of(card) if sector is None else sector)
         if kind == "claim_colony":
             return acquire(state, content, seat, card, sector)
         return buy(state, content, seat, card, sector, extra=False)
