@@ -31,10 +31,12 @@ def place(board: Board, content: Content, card: str, sector: int) -> bool:
     """Put ``card`` in ``sector``: on station (the old station card deploys), or deployed straight
     when a colony holds the sector and the card is a ship. Returns whether it went on station."""
     i = sector - 1
-    if colony_at(board, content, sector) and not content.cards[card].is_colony:
+    old = board.station[i]
+    # The colony set rather than ``colony_at``: every buy places a card.
+    colonies = content.colony_ids
+    if old in colonies and card not in colonies:
         deploy_to(board, sector, card)
         return False
-    old = board.station[i]
     if old is not None:
         deploy_to(board, sector, old)
     board.station[i] = card

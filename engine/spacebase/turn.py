@@ -114,9 +114,17 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
     on_station = place(board, content, card, sector)
     name = state.players[seat]
     where = f"sector {sector}" if on_station else f"sector {sector}, deployed under the colony"
-    events = [
-        Event.quick("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})
-    ]
+    event = Event.quick("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})
+    # Most cards have neither immediate, end-of-turn nor shared rewards: one test passes them all.
+    if info.immediate or info.end_turn or info.shared:
+        _card_rewards(state, content, seat, card, on_station)
+    return [event]
+
+
+def _card_rewards(state: SpaceState, content: Content, seat: int, card: str, on_station: bool) -> None:
+    """A gained card's immediate rewards (on station), its end-of-turn ones (queued for the active
+    seat) and shared ones (every seat)."""
+    info = content.cards[card]
     if on_station:
         for r in info.immediate:
             grant(state, content, seat, card, r)
@@ -126,7 +134,6 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
         for other in range(len(state.players)):
             for r in info.shared:
                 grant(state, content, other, card, r)
-    return events
 
 
 def buy(state: SpaceState, content: Content, seat: int, card: str, sector: int, extra: bool) -> list[Event]:
