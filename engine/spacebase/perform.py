@@ -125,6 +125,9 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
     # Engine moves are game moves, never preferences: which seats are robots or auto stays put.
     robots = any(state.ai) or any(state.away)
     helped = robots or any(state.auto)
+    if not helped and state.phase == "choose" and not state.pending and not state.reacting:
+        # Human seats still choosing (most moves of a game): the engine has nothing to do.
+        return events
     for _ in range(ROBOT_LIMIT):
         # Both are no-ops without a queue or a reaction window; most moves have neither.
         if state.pending:
