@@ -7,7 +7,7 @@ import pytest
 from bot.games import Game
 from bot.replies import Actor, Where
 from bot.service import GameService
-from bot.store import Repository, make_engine, make_sessionmaker
+from bot.store import GameRecord, Repository, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from tests.service.fakegame import FRONTEND, RULES
 
@@ -29,3 +29,17 @@ async def repo(database_url: str) -> AsyncIterator[Repository]:
 @pytest.fixture
 def service(repo: Repository) -> GameService:
     return GameService(repo, render=False, games={"tally": Game(RULES, FRONTEND)}, seeds=lambda: 7)
+
+
+async def begin_two(service: GameService, where: Where, game: str, options: dict[str, object]) -> GameRecord:
+    """Alice opens a ``game`` lobby in ``where``, Bob joins and Alice begins; the game in play."""
+    await service.start(where, ALICE, game, options)
+    record = await service.repo.open_game(where.channel_id)
+    assert record is not None
+    await service.lobby(where, BOB, "join", record.id, record.version)
+    record = await service.repo.open_game(where.channel_id)
+    assert record is not None
+    await service.lobby(where, ALICE, "begin", record.id, record.version)
+    record = await service.repo.open_game(where.channel_id)
+    assert record is not None and record.status == "active"
+    return record

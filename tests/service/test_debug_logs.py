@@ -14,7 +14,7 @@ from bot.service import GameService
 from bot.store import Repository, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from engine.core import Action
-from tests.service.conftest import ALICE, BOB, HERE
+from tests.service.conftest import ALICE, BOB, HERE, begin_two
 from tests.service.duel import CARDS, DUEL, DUEL_FRONTEND
 
 
@@ -52,15 +52,8 @@ async def test_a_hidden_hand_never_reaches_a_debug_line(database_url: str, lines
         Repository(make_sessionmaker(engine)), render=False, games={"duel": Game(DUEL, DUEL_FRONTEND)}
     )
     try:
-        await service.start(HERE, ALICE, "duel", {})
-        record = await service.repo.open_game(HERE.channel_id)
-        assert record is not None
-        await service.lobby(HERE, BOB, "join", record.id, record.version)
-        record = await service.repo.open_game(HERE.channel_id)
-        assert record is not None
-        await service.lobby(HERE, ALICE, "begin", record.id, record.version)
-        record = await service.repo.open_game(HERE.channel_id)
-        assert record is not None and record.snapshot is not None
+        record = await begin_two(service, HERE, "duel", {})
+        assert record.snapshot is not None
         state = DUEL.from_json(record.snapshot)
         await service.act(HERE, ALICE, Action.of("pick", card=state.hands[0][0]))
         await service.status(HERE, BOB)

@@ -19,6 +19,7 @@ from bot.service import GameService
 from bot.store import DeadlineRecord, GameRecord, Repository, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from engine.core import Action
+from tests.service.conftest import begin_two
 from tests.service.duel import CARDS, DUEL, DUEL_FRONTEND
 from tests.service.turngame import FRONTEND, RULES
 
@@ -83,16 +84,7 @@ async def fire_due(service: GameService, now: datetime) -> list[Post]:
 
 
 async def two_players(service: GameService, game: str = "turns", **options: object) -> GameRecord:
-    await service.start(HERE, ALICE, game, {"turn_time": 60, **options})
-    record = await service.repo.open_game(HERE.channel_id)
-    assert record is not None
-    await service.lobby(HERE, BOB, "join", record.id, record.version)
-    record = await service.repo.open_game(HERE.channel_id)
-    assert record is not None
-    await service.lobby(HERE, ALICE, "begin", record.id, record.version)
-    record = await service.repo.open_game(HERE.channel_id)
-    assert record is not None and record.status == "active"
-    return record
+    return await begin_two(service, HERE, game, {"turn_time": 60, **options})
 
 
 async def pending(service: GameService, game_id: int) -> list[DeadlineRecord]:
