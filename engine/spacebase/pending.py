@@ -3,8 +3,6 @@ their legal actions and how each resolves. Only the head of the queue is open.""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.core.action import Action
 from engine.core.game import Event
 from engine.spacebase.board import add_charge, colony_at, deploy_to, locate, owned, place, remove
@@ -22,40 +20,26 @@ NONE_CLOSED: frozenset[int] = frozenset()
 OPTIONAL = ("claim", "buy", "move_charge", "exchange", "swap_neighbor", "shift", "deploy", "receive")
 
 
-def placements(state: SpaceState, content: Content, seat: int, card: str, buying: bool) -> list[int]:
-    """Sectors ``card`` may go to: its own, or any from it up for a variable sector. A buy may not
-    go where a colony stands; a claim may (the ship is deployed there)."""
-    info = content.cards[card]
-    board = state.boards[seat]
-    sectors = range(info.sector, SECTORS + 1) if info.plus else (info.sector,)
-    return [s for s in sectors if not (buying and colony_at(board, content, s))]
-
-
 def card_actions(
     state: SpaceState, content: Content, seat: int, card: str, kind: str, level: int, cap: int
 ) -> list[Action]:
     """``kind`` actions taking ``card``: a face-up ship of the level (0: any; 4: none) or, when
     buying (``cap`` >= 0), a colony (level 0 or 4) of at most ``cap``. Claims (cap < 0) are free
-    and never take colonies. Empty when the card may not be taken."""
+    and never take colonies. A ship goes to its own sector, or any from it up for a variable
+    sector; a buy may not go where a colony stands, a claim may (the ship is deployed there).
+    Empty when the card may not be taken."""
     info = content.cards.get(card)
     if info is None or (cap >= 0 and info.cost > cap):
         return []
+    board, moves = state.boards[seat], content.take_moves[kind][card]
     if info.is_colony:
         if cap < 0 or level not in (0, 4) or info.condition is not None or card not in state.colonies:
             return []
-        if colony_at(state.boards[seat], content, info.sector):
-            return []
-        return [take_action(kind, card, info.sector)]
+        return [] if colony_at(board, content, info.sector) else [moves[0][1]]
     if level not in (0, info.level) or card not in state.shipyard[str(info.level)]:
         return []
-    return [take_action(kind, card, s) for s in placements(state, content, seat, card, cap >= 0)]
-
-
-@lru_cache(maxsize=8192)
-def take_action(kind: str, card: str, sector: int) -> Action:
-    """The ``kind`` action taking ``card`` into ``sector``, built once and shared (actions are
-    immutable)."""
-    return Action(kind, (("card", card), ("sector", sector)))
+    buying = cap >= 0
+    return [move for s, move in moves if not (buying and colony_at(board, content, s))]
 
 
 def buy_actions(
