@@ -140,14 +140,7 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
         if move is None:
             return events
         seat, action = move
-        # The engine's own roll and end come with no queue or window open: ``step`` would reach
-        # ``roll`` and ``close_turn`` after its other checks.
-        if action is ROLL:
-            events += roll(state, content)
-        elif action is END:
-            events += close_turn(state, content)
-        else:
-            events += step(state, content, seat, action)
+        events += step(state, content, seat, action)
     return events
 
 
