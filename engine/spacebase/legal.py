@@ -7,10 +7,8 @@ from engine.spacebase.board import colony_at, ready
 from engine.spacebase.model import LIGHT_CREDITS, MAX_SEATS, Card, Condition, Content
 from engine.spacebase.pending import SKIP, buy_actions, can_buy, card_actions, pending_actions
 from engine.spacebase.state import Board, SpaceState
-from engine.spacebase.turn import OPTIONS
+from engine.spacebase.turn import OPTIONS, SEAT_KEYS
 
-# The keys of ``choices`` by seat.
-SEAT_KEYS = tuple(str(s) for s in range(MAX_SEATS))
 NOBODY: frozenset[int] = frozenset()
 ONLY = {s: frozenset({s}) for s in range(MAX_SEATS)}
 # The seats yet to choose, by seat count and then by the keys of ``choices`` in the order they

@@ -141,7 +141,7 @@ def buy(state: SpaceState, content: Content, seat: int, card: str, sector: int, 
     board = state.board(seat)
     info = content.cards[card]
     # A card that spends the remaining credits itself (cash_out) takes only its price first.
-    keep = extra or (bool(info.immediate) and any(r.kind == "cash_out" for r in info.immediate))
+    keep = extra or any(r.kind == "cash_out" for r in info.immediate)
     board.credits = board.credits - info.cost if keep else 0
     if not extra:
         state.bought = True
