@@ -27,10 +27,7 @@ def random_buyer(content: Content, state: SpaceState, seat: int, actions: list[A
     for a in actions:
         kind = a.kind
         if kind == "buy" or kind == "take":
-            # Buys list their card first (arguments are sorted by name); ``get`` finds it elsewhere.
-            args = a.args
-            card = args[0][1] if args and args[0][0] == "card" else a.get("card")
-            cost = costs[card] if isinstance(card, str) else content.cards[str(card)].cost
+            cost = costs[str(a.get("card"))]
             if not buys or cost > top:
                 buys, top = [a], cost
             elif cost == top:
