@@ -46,22 +46,8 @@ def gains(board: Board, content: Content, sectors: list[int], section: str, via_
     out: list[Gain] = []
     blue = section == "blue"
     sides = content.blue_sides if blue else content.red_sides
-    station, deployed = board.station, board.deployed
     for sector in sectors:
-        # ``section_cards`` written out: every roll asks this twice for every seat.
-        if not 1 <= sector <= SECTORS:
-            continue
-        top = station[sector - 1]
-        cards: Sequence[str]
-        if blue:
-            if top is None or top in content.colony_ids:
-                continue
-            cards = (top,)
-        elif top is not None and top in content.red_colony_ids:
-            cards = (*deployed[sector - 1], top)
-        else:
-            cards = deployed[sector - 1]
-        for card in cards:
+        for card in section_cards(board, content, sector, section):
             side = sides[card]
             if side.arrows:
                 _follow(out, board, content, card, side, sector, section, via_sum)
@@ -219,39 +205,6 @@ def _grant_each(
         board.vp - vp,
         sum(board.charges.values()) - charges,
     )
-
-
-def option_gains(
-    board: Board, content: Content, d0: int, d1: int, blue: bool
-) -> tuple[list[Gain], list[Gain]]:
-    """``gains`` of the sum and of each die for one seat, in one pass: the roll asks for both for
-    every seat to tell whether its options differ."""
-    by_sum: list[Gain] = []
-    by_die: list[Gain] = []
-    section = "blue" if blue else "red"
-    sides = content.blue_sides if blue else content.red_sides
-    # Blue: a colony gives no station rewards; red: a colony with deployed rewards adds them.
-    colonies = content.colony_ids if blue else content.red_colony_ids
-    station, deployed = board.station, board.deployed
-    for sector, out in ((d0 + d1, by_sum), (d0, by_die), (d1, by_die)):
-        # The sum is 2 to 12 and a die 1 to 6: every sector is on the console.
-        top = station[sector - 1]
-        cards: Sequence[str]
-        if blue:
-            if top is None or top in colonies:
-                continue
-            cards = (top,)
-        else:
-            cards = deployed[sector - 1]
-            if top in colonies:
-                cards = (*cards, top)
-        for card in cards:
-            side = sides[card]
-            if side.arrows:
-                _follow(out, board, content, card, side, sector, section, out is by_sum)
-            else:
-                out += side.plain
-    return by_sum, by_die
 
 
 def _follow(

@@ -7,7 +7,7 @@ from functools import lru_cache
 from engine.core.game import Event
 from engine.spacebase.board import locate, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Content
-from engine.spacebase.rewards import gains, grant, grant_all, option_gains, option_sectors, signature
+from engine.spacebase.rewards import gains, grant, grant_all, option_sectors, signature
 from engine.spacebase.setup import refill
 from engine.spacebase.state import SpaceState
 
@@ -27,7 +27,9 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     events = [_rolled(players[active], active, d0, d1)]
     choices = {}
     for seat in range(len(players)):
-        by_sum, by_die = option_gains(boards[seat], content, d0, d1, seat == active)
+        section = "blue" if seat == active else "red"
+        by_sum = gains(boards[seat], content, [d0 + d1], section, True)
+        by_die = gains(boards[seat], content, [d0, d1], section, False)
         # Equal lists amount to the same and lists of different lengths never do: only lists of one
         # length that differ need their signatures (a gain list's signature has one entry per gain).
         if by_sum == by_die or (len(by_sum) == len(by_die) and signature(by_sum) == signature(by_die)):
