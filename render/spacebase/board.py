@@ -81,6 +81,8 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
         canvas.text(x + 8, top, str(station.get("name", "")), SMALL, TEXT, max_width=inner, condensed=True)
         if colony:
             canvas.text(x + 8, top + 26, "Colony", BODY, COLONY)
+            # Some colonies charge cubes too (a game-winning ability): their count must show.
+            _ability(canvas, x + 8, top + 26 + int(BODY * 1.25), inner, station)
         else:
             top = canvas.paragraph(
                 x + 8, top + 26, rewards_text(station.get("blue") or []), BODY, BLUE, inner, bold=True
@@ -110,7 +112,8 @@ def _ability(canvas: Canvas, x: int, y: int, width: int, card: Mapping[str, Any]
     need, have = int(ability.get("need", 0)), int(card.get("charges", 0))
     colour = WHEN_COLOURS.get(str(ability.get("when")), TEXT)
     label = f"{have}/{need} → {rewards_text(ability.get('effects') or [])}"
-    canvas.text(x, y + 2, label, SMALL, colour, max_width=width, condensed=True)
+    # Wrapped, not cut: "1/3 → claim L1" is one word too wide for a cell, and the level matters.
+    canvas.paragraph(x, y + 2, label, SMALL, colour, width, bold=True, condensed=True)
 
 
 def _cubes(canvas: Canvas, right: int, y: int, card: Mapping[str, Any]) -> None:

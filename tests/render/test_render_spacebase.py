@@ -131,3 +131,27 @@ def test_every_reward_of_every_card_fits_a_cell_whole() -> None:
             if text_width(text, BODY, condensed=True) > widest:
                 too_wide.add(text)
     assert too_wide == set()
+
+
+def test_every_ability_shows_whole_above_the_deployed_ships() -> None:
+    # "1/3 → claim…" hid the level of the claim: the ability line wraps instead, and must neither be
+    # cut nor run into the deployed ships below. Every ability card is put on a station, a deployed
+    # ship under it, twelve to a board.
+    from engine.spacebase.view import card_json
+
+    state = RULES.setup(["P0", "P1"], {}, 3)
+    able = [card for card in RULES.content.cards.values() if card.ability is not None]
+    ship = card_json(next(c for c in RULES.content.cards.values() if c.type == "ship" and c.red))
+    for start in range(0, len(able), 12):
+        view = RULES.view(state, None)
+        for sector, card in zip(view["players"][0]["sectors"], able[start : start + 12], strict=False):
+            sector["station"] = {**card_json(card), "charges": 1}
+            sector["deployed"] = [{**ship, "charges": 0}]
+        canvas = draw_board(view, 0)
+        _readable(canvas)
+        texts = _texts(canvas)
+        assert sum("→" in t for t in texts) >= len(able[start : start + 12])
+        # Only a ship's name may be shortened.
+        names = [card.name for card in RULES.content.cards.values()]
+        cut = [t for t in texts if t.endswith("…") and not any(n.startswith(t[:-1]) for n in names)]
+        assert cut == []
