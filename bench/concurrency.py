@@ -36,7 +36,8 @@ def script(actions: int, seed: int = 7) -> list[Action]:
     """The moves every channel plays: random legal ones that never end the game (same seed everywhere)."""
     rules = RULES
     state = rules.setup(["P"], FRONTEND.clean_options({}), seed)
-    rng, moves = Rng(seed, 0), []
+    rng = Rng(seed, 0)
+    moves: list[Action] = []
     while len(moves) < actions:
         legal = rules.legal_actions(state, 0)
         pick = legal[rng.randint(0, len(legal) - 1)]

@@ -1,8 +1,8 @@
-"""The floor: a bot that does nothing but defer and post fixed images, through the same fake Discord.
+"""The floor: a bot that does nothing but defer and post fixed images, to the same fake Discord.
 
 Whatever a real command costs above this is ours (database, rules, rendering, building the reply);
-the floor itself is discord.py parsing the interaction, building and encoding the multipart upload
-and reading Discord's answers.
+the floor itself is discord.py parsing the interaction, building and sending the multipart upload,
+Discord's side receiving and parsing it, and discord.py reading Discord's answers.
 """
 
 from __future__ import annotations

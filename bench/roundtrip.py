@@ -1,10 +1,10 @@
 """A command's in-process round trip: raw interaction in, every HTTP answer sent, against a floor.
 
-The bot is the real one from ``create_bot`` on a temporary SQLite file; Discord's side answers in
-place of aiohttp's session (``tests.bot.fake_wire``), so discord.py parses, routes, builds and encodes
-every request and decodes every answer exactly as in production, database commit and image rendering
-included. The floor is a bot that only defers and posts the same images through the same wire,
-measured in the same run; each command is given as a multiple of it.
+The bot is the real one from ``create_bot`` on a temporary SQLite file; Discord's side is a local
+HTTP server in its own thread (``tests.bot.fake_loopback``), so discord.py parses, routes, builds,
+sends and decodes every request exactly as in production, and every request crosses a real
+connection to be parsed, uploads included. The floor is a bot that only defers and posts the same
+images to the same server, measured in the same run; each command is given as a multiple of it.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ import asyncio
 import tempfile
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bench.floor import floor_times
 from bench.timing import Sample, feed, summary
@@ -28,7 +26,7 @@ from engine.exobase import RULES as EXOBASE_RULES
 from render.exobase import RENDERER
 from tests.bot.conftest import button, posted
 from tests.bot.fake_discord import CHANNEL_ID, FakeDiscord, Person
-from tests.bot.fake_wire import install_wire
+from tests.bot.fake_loopback import loopback
 from tests.games import FRONTENDS
 
 ALICE = Person(11, "Alice")
@@ -148,6 +146,5 @@ async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
 
 def bench_roundtrip(repeat: int = 100) -> list[str]:
     fake = FakeDiscord()
-    with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory() as tmp:
-        install_wire(fake, patch)
+    with loopback(fake), tempfile.TemporaryDirectory() as tmp:
         return asyncio.run(_run(fake, repeat, Path(tmp)))

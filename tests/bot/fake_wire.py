@@ -87,7 +87,7 @@ class _Context:
 
     async def __aenter__(self) -> _Response:
         payload, files = await _encode(self._data)
-        route = _route(self._method, self._url)
+        route = route_of(self._method, self._url)
         try:
             return _Response(200, self._fake.record(route, payload, files))
         except discord.HTTPException as error:
@@ -114,7 +114,7 @@ async def _encode(data: Any) -> tuple[Any, list[tuple[str, bytes]]]:
     return (json.loads(payload) if payload else None), files
 
 
-def _route(method: str, url: str) -> SimpleNamespace:
+def route_of(method: str, url: str) -> SimpleNamespace:
     """The route discord.py built, recovered from its URL (path template, webhook id)."""
     parts = _API.sub("", url.split("?")[0]).strip("/").split("/")
     template, webhook_id = [], None

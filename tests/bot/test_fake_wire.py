@@ -1,5 +1,6 @@
-"""The benchmark's wire (a fake aiohttp session under all of discord.py's HTTP code) answers as the
-behaviour tests' fake does: same calls recorded, same answers, Discord's errors raised as such."""
+"""The benchmark's fakes answer as the behaviour tests' fake does: the wire (a fake aiohttp session
+under all of discord.py's HTTP code) and the loopback (a local HTTP server) record the same calls,
+give the same answers and raise Discord's errors as such."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.service import GameService
 from bot.settings import load_settings
 from tests.bot.conftest import SEED, feed
 from tests.bot.fake_discord import FakeDiscord, Person
+from tests.bot.fake_loopback import loopback
 from tests.bot.fake_wire import install_wire
 
 ALICE = Person(11, "Alice")
@@ -37,22 +39,29 @@ async def _session(fake: FakeDiscord, database: Path) -> list[tuple[Any, ...]]:
     return [(c.method, c.path, c.payload, c.files) for c in fake.calls]
 
 
-def test_the_wire_records_what_the_request_layer_fake_records(tmp_path: Path) -> None:
+def test_the_wire_and_the_loopback_record_what_the_request_layer_fake_records(tmp_path: Path) -> None:
     sessions = []
-    for index, wired in enumerate((False, True)):
+    for index, how in enumerate(("request layer", "wire", "loopback")):
         fake = FakeDiscord()
+        # Each run on its own folder: the record of synced commands lives beside the database.
+        (tmp_path / str(index)).mkdir()
+        database = tmp_path / str(index) / "bot.db"
+        if how == "loopback":
+            with loopback(fake):
+                sessions.append(asyncio.run(_session(fake, database)))
+            continue
         with pytest.MonkeyPatch.context() as patch:
-            install_wire(fake, patch) if wired else fake.install(patch)
-            # Each run on its own folder: the record of synced commands lives beside the database.
-            (tmp_path / str(index)).mkdir()
-            sessions.append(asyncio.run(_session(fake, tmp_path / str(index) / "bot.db")))
-    plain, wired_calls = sessions
+            install_wire(fake, patch) if how == "wire" else fake.install(patch)
+            sessions.append(asyncio.run(_session(fake, database)))
+    plain, wired_calls, served_calls = sessions
     assert wired_calls == plain
+    assert served_calls == plain
     # Images went through the multipart upload and came out byte for byte.
-    assert any(files for *_rest, files in wired_calls)
+    assert any(files for *_rest, files in served_calls)
 
 
-def test_the_wire_raises_discords_errors(tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", ["wire", "loopback"])
+def test_discords_errors_are_raised_as_such(tmp_path: Path, how: str) -> None:
     fake = FakeDiscord()
     fake.closed_dms.add(ALICE.user_id)
 
@@ -69,8 +78,12 @@ def test_the_wire_raises_discords_errors(tmp_path: Path) -> None:
         finally:
             await bot.close()
 
-    with pytest.MonkeyPatch.context() as patch:
-        install_wire(fake, patch)
-        with pytest.raises(discord.Forbidden) as refused:
-            asyncio.run(send_dm())
+    with pytest.raises(discord.Forbidden) as refused:
+        if how == "loopback":
+            with loopback(fake):
+                asyncio.run(send_dm())
+        else:
+            with pytest.MonkeyPatch.context() as patch:
+                install_wire(fake, patch)
+                asyncio.run(send_dm())
     assert refused.value.code == 50007
