@@ -3,6 +3,8 @@ their legal actions and how each resolves. Only the head of the queue is open.""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.action import Action
 from engine.core.game import Event
 from engine.spacebase.board import add_charge, colony_at, deploy_to, locate, owned, place, remove
@@ -122,7 +124,7 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
             if d != s and board.charges.get(d, 0) < _need(content, d)
         ]
     elif kind in ("exchange", "swap_neighbor"):
-        out = [Action.of("exchange", a=a, b=b) for a, b in _exchanges(state, content, step)]
+        out = [_exchange(a, b) for a, b in _exchanges(state, content, step)]
     elif kind == "shift":
         out = _shifts(state, step)
     elif kind == "red_sectors":
@@ -151,6 +153,13 @@ def _need(content: Content, card: str) -> int:
 
 def _ships(state: SpaceState, content: Content, seat: int) -> list[str]:
     return [c for c in owned(state.boards[seat]) if not content.cards[c].is_colony]
+
+
+@lru_cache(maxsize=16384)
+def _exchange(a: str, b: str) -> Action:
+    """The move swapping ``a`` and ``b``. An exchange lists every pair of a console's ships (a few
+    hundred late in a game), so each move is built once and handed out again (actions are values)."""
+    return Action.of("exchange", a=a, b=b)
 
 
 def _exchanges(state: SpaceState, content: Content, step: Json) -> list[tuple[str, str]]:

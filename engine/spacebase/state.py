@@ -8,10 +8,13 @@ from typing import Any
 
 from engine.core.errors import SchemaError
 from engine.core.rng import Rng
+from engine.spacebase.model import Reward
 
 SCHEMA_VERSION = 1
 
 Json = dict[str, Any]
+# A seat's gains (card, reward) from the sum and from each die of a roll.
+Options = tuple[list[tuple[str, Reward]], list[tuple[str, Reward]]]
 
 
 @dataclass
@@ -91,6 +94,10 @@ class SpaceState:
     # The boards of the state this one was forked from (see ``fork``): a seat whose board is still
     # the very same object shares it. Empty for a state that was not forked.
     origin: Sequence[Board] = field(default=(), init=False, repr=False, compare=False)
+    # Each seat's gains from both options, worked out by the roll (to see whose choice matters) and
+    # read again at the reveal: no console changes in between. Never saved or cloned: a state
+    # without them (loaded mid-roll) works them out again.
+    options: Sequence[Options] = field(default=(), init=False, repr=False, compare=False)
 
     def clone(self) -> SpaceState:
         return SpaceState(

@@ -9,7 +9,7 @@ from engine.spacebase.board import locate, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Content
 from engine.spacebase.rewards import gains, grant, grant_all, option_sectors, signature
 from engine.spacebase.setup import refill
-from engine.spacebase.state import SpaceState
+from engine.spacebase.state import Options, SpaceState
 
 OPTIONS = ("sum", "single")
 # The keys of ``choices`` by seat.
@@ -23,13 +23,11 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     d0, d1 = state.rng.d6(), state.rng.d6()
     state.dice = [d0, d1]
     state.phase = "choose"
-    players, active, boards = state.players, state.active, state.boards
-    events = [_rolled(players[active], active, d0, d1)]
+    players = state.players
+    events = [_rolled(players[state.active], state.active, d0, d1)]
+    state.options = options = _options(state, content, d0, d1)
     choices = {}
-    for seat in range(len(players)):
-        section = "blue" if seat == active else "red"
-        by_sum = gains(boards[seat], content, [d0 + d1], section, True)
-        by_die = gains(boards[seat], content, [d0, d1], section, False)
+    for seat, (by_sum, by_die) in enumerate(options):
         # Equal lists amount to the same and lists of different lengths never do: only lists of one
         # length that differ need their signatures (a gain list's signature has one entry per gain).
         if by_sum == by_die or (len(by_sum) == len(by_die) and signature(by_sum) == signature(by_die)):
@@ -39,6 +37,19 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     if len(choices) == len(players):
         events += maybe_resolve(state, content)
     return events
+
+
+def _options(state: SpaceState, content: Content, d0: int, d1: int) -> list[Options]:
+    """Every seat's gains from the sum and from each die: station rewards for the active seat,
+    deployed ones for the others."""
+    active, boards = state.active, state.boards
+    out = []
+    for seat, board in enumerate(boards):
+        section = "blue" if seat == active else "red"
+        out.append(
+            (gains(board, content, [d0 + d1], section, True), gains(board, content, [d0, d1], section, False))
+        )
+    return out
 
 
 def choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:
@@ -53,22 +64,21 @@ def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
     if len(choices) < count:
         return []
     events = []
-    active, boards = state.active, state.boards
     d0, d1 = state.dice
+    # A state loaded between the roll and the reveal has not kept the roll's gains.
+    options = state.options or _options(state, content, d0, d1)
+    active = state.active
     for step in range(count):
         seat = (active + step) % count
         option = choices[SEAT_KEYS[seat]]
-        section = "red" if step else "blue"
-        if option == "sum":
-            found = gains(boards[seat], content, [d0 + d1], section, True)
-            sectors: tuple[int, ...] = (d0 + d1,)
-        else:
-            found = gains(boards[seat], content, [d0, d1], section, False)
-            sectors = (d0, d1)
+        by_sum, by_die = options[seat]
         events.append(_revealed(players[seat], seat, option))
-        events.append(grant_all(state, content, seat, found, sectors=sectors))
+        if option == "sum":
+            events.append(grant_all(state, content, seat, by_sum, sectors=(d0 + d1,)))
+        else:
+            events.append(grant_all(state, content, seat, by_die, sectors=(d0, d1)))
     state.phase = "main"
-    state.choices = {}
+    state.choices, state.options = {}, ()
     return events
 
 
