@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -10,10 +9,12 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import Font, font
 from render.palette import to_palette
+from render.png import encode
 from render.theme import BACKGROUND, Rgb
 
 Box = tuple[int, int, int, int]
 MIN_TEXT = 21
+GROW_STEP = 256
 
 
 @dataclass(frozen=True)
@@ -83,13 +84,35 @@ def overlaps(a: Box, b: Box) -> bool:
 
 
 class Canvas:
-    """An RGB image plus the list of every text box drawn on it."""
+    """An RGB image plus the list of every text box drawn on it.
 
-    def __init__(self, width: int, height: int, background: Rgb = BACKGROUND) -> None:
-        self.image = Image.new("RGB", (width, height), background)
+    A canvas given ``start`` is a column whose height is only known once it is drawn: it starts with
+    ``start`` rows and grows (up to ``height``) as drawing reaches down, since filling a 4,000-row
+    scratch image costs more than drawing on it. The picture is the same as on a canvas made
+    ``height`` tall. Drawing straight on ``draw`` must call ``reach`` first on such a canvas.
+    """
+
+    def __init__(
+        self, width: int, height: int, background: Rgb = BACKGROUND, *, start: int | None = None
+    ) -> None:
+        self.limit = height
+        self.background = background
+        self.image = Image.new("RGB", (width, min(height, start or height)), background)
         self.draw = ImageDraw.Draw(self.image)
         self.texts: list[Placed] = []
         self.bottom = 0
+
+    def reach(self, y: int) -> None:
+        """Make sure the image has rows down to ``y`` (never past ``height``): a growing canvas grows."""
+        rows = self.image.height
+        if y < rows or rows >= self.limit:
+            return
+        # Grow in large steps, so a tall picture is copied only a couple of times.
+        taller = min(self.limit, max(y + GROW_STEP, rows * 3 // 2))
+        image = Image.new("RGB", (self.image.width, taller), self.background)
+        image.paste(self.image, (0, 0))
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
 
     @property
     def width(self) -> int:
@@ -131,10 +154,12 @@ class Canvas:
     ) -> None:
         """Draw ``text`` with the top-left of its line at (x, y), from the mask cache when possible."""
         if not isinstance(face, ImageFont.FreeTypeFont):
+            self.reach(y + 2 * size)
             self.draw.text((x, y), text, font=face, fill=fill)
             return
         mask, left, top = text_mask(text, size, bold, condensed)
         corner = (x + left, y + top)
+        self.reach(corner[1] + mask.height)
         self.image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
 
     def label(self, x: int, y: int, text: str, size: int, fill: Rgb, *, anchor: str = "mm") -> None:
@@ -193,10 +218,12 @@ class Canvas:
     def rect(
         self, box: Box, fill: Rgb | None, outline: Rgb | None = None, width: int = 1, radius: int = 0
     ) -> None:
+        self.reach(box[3] + width)
         self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         self.bottom = max(self.bottom, box[3])
 
     def disc(self, cx: int, cy: int, r: int, fill: Rgb, outline: Rgb | None = None, width: int = 1) -> None:
+        self.reach(cy + r + width)
         self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
         self.bottom = max(self.bottom, cy + r)
 
@@ -209,7 +236,10 @@ class Canvas:
 
     def png(self, *, height: int | None = None) -> bytes:
         """The image (cropped to ``height`` when given) encoded as PNG."""
-        image = self.image if height is None else self.image.crop((0, 0, self.width, height))
-        buffer = io.BytesIO()
-        to_palette(image).save(buffer, format="PNG", optimize=False, compress_level=1)
-        return buffer.getvalue()
+        rows = self.limit if height is None else height
+        self.reach(rows)
+        if rows > self.image.height:
+            # Rows past the limit come out black, as a crop past the edge of the image gives them.
+            return encode(to_palette(self.image.crop((0, 0, self.width, rows))))
+        # The whole image is mapped and only its top rows are written, which spares copying it.
+        return encode(to_palette(self.image, rows), rows)

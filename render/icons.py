@@ -38,6 +38,7 @@ def die_number(canvas: Canvas, x: int, y: int, size: int, value: int) -> None:
 def bolt(canvas: Canvas, x: int, y: int, height: int, *, on: bool = True) -> int:
     """A lightning bolt whose top-left is (x, y); returns its width."""
     w = height * 0.6
+    canvas.reach(y + height + 2)
     points = [
         (x + w * 0.55, y),
         (x + w * 0.05, y + height * 0.58),
@@ -54,6 +55,7 @@ def bolt(canvas: Canvas, x: int, y: int, height: int, *, on: bool = True) -> int
 def warning(canvas: Canvas, x: int, y: int, height: int, colour: Rgb = WARN) -> int:
     """A danger triangle with an exclamation mark whose top-left is (x, y); returns its width."""
     w = int(height * 1.1)
+    canvas.reach(y + height + 2)
     canvas.draw.polygon([(x + w / 2, y), (x + w, y + height), (x, y + height)], fill=colour)
     cx = x + w // 2
     canvas.draw.rectangle((cx - 2, y + height * 0.35, cx + 2, y + height * 0.7), fill=(20, 20, 20))

@@ -39,12 +39,17 @@ def palette_kind(kind: str) -> Iterator[None]:
         _kind.reset(token)
 
 
-def to_palette(image: Image.Image) -> Image.Image:
-    """``image`` mapped onto its kind's palette (learnt now if it is the kind's first image)."""
+def to_palette(image: Image.Image, rows: int | None = None) -> Image.Image:
+    """``image`` mapped onto its kind's palette, learnt now if this is the kind's first image.
+
+    Only the top ``rows`` rows (all by default) are the picture: the palette is learnt from them
+    alone, while every row is mapped (a pixel maps to the same entry wherever it is).
+    """
     kind = _kind.get()
     palette = _learnt.get(kind) if kind is not None else None
     if palette is None:
-        palette = learn(image)
+        shown = image if rows is None or rows == image.height else image.crop((0, 0, image.width, rows))
+        palette = learn(shown)
         if kind is not None:
             with _lock:
                 palette = _learnt.setdefault(kind, palette)

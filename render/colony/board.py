@@ -21,6 +21,8 @@ from render.colony.common import (
 from render.colony.describe import signed
 from render.theme import ACCENT, BAD, GREEN_ZONE, OUTLINE, SURFACE, TEXT, TEXT_DIM, WARN, Rgb, ink_on
 
+# Rows the canvas starts with: room for a usual board (a bigger one grows the canvas).
+START = 1152
 BODY = 26
 SMALL = 24
 ROW = 54
@@ -42,7 +44,7 @@ def render_board(view: View) -> bytes:
 
 def draw_board(view: View) -> Canvas:
     """The drawn board; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
-    canvas = Canvas(WIDTH, HEIGHT_LIMIT)
+    canvas = Canvas(WIDTH, HEIGHT_LIMIT, start=START)
     canvas.text(MARGIN, MARGIN, turn_line(view), 34, TEXT, max_width=WIDTH - 2 * MARGIN)
     y = outcome_banner(canvas, view, MARGIN + 60)
     y = pending(canvas, view, y)

@@ -12,6 +12,8 @@ from render.colony.common import CRITICAL, HEIGHT_LIMIT, MARGIN, NORMAL, WIDTH, 
 from render.colony.describe import event_effects
 from render.theme import TEXT, TEXT_DIM, ink_on
 
+# Rows the canvas starts with: room for a usual event card (a bigger one grows the canvas).
+START = 768
 REVEALED = "event_revealed"
 # Turn bookkeeping after the event is the next turn's business, not the event's.
 NOT_EFFECTS = frozenset({"turn_started"})
@@ -60,7 +62,7 @@ def render_event(revealed: Revealed, view: View, cards: Content) -> bytes:
 
 def draw_event(revealed: Revealed, view: View, cards: Content) -> Canvas:
     """The drawn event card; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
-    canvas = Canvas(WIDTH, HEIGHT_LIMIT)
+    canvas = Canvas(WIDTH, HEIGHT_LIMIT, start=START)
     colour = CRITICAL if revealed.critical else NORMAL
     left, right = MARGIN, WIDTH - MARGIN
     inner = right - left - 60
@@ -90,6 +92,6 @@ def draw_event(revealed: Revealed, view: View, cards: Content) -> Canvas:
         y = canvas.paragraph(x + 20, y, f"\u2022 {line}", 26, TEXT_DIM, inner - 20, step=34)
     frame_bottom = y + 16
     outline = (MARGIN, MARGIN, right, frame_bottom)
-    canvas.draw.rounded_rectangle(outline, radius=16, outline=colour, width=8 if revealed.critical else 4)
+    canvas.rect(outline, None, outline=colour, width=8 if revealed.critical else 4, radius=16)
     canvas.bottom = max(canvas.bottom, frame_bottom, kind_box[3])
     return canvas

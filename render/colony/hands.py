@@ -12,6 +12,8 @@ from render.colony.describe import HEALTH, card_detail
 from render.icons import founder_disc
 from render.theme import ACCENT, BAD, GRID_LINE, TEXT, TEXT_DIM
 
+# Rows the canvas starts with: room for a usual set of hands (a bigger one grows the canvas).
+START = 1152
 SMALL = 24
 INDENT = MARGIN + 56
 NAME_X = INDENT + 30
@@ -32,7 +34,7 @@ def render_hands(view: View, cards: Content) -> bytes:
 def draw_hands(view: View, cards: Content) -> Canvas:
     """The drawn hands, card texts from ``cards``; ``canvas.bottom`` is the lowest pixel used (tests
     check its text boxes)."""
-    canvas = Canvas(WIDTH, HEIGHT_LIMIT)
+    canvas = Canvas(WIDTH, HEIGHT_LIMIT, start=START)
     canvas.text(MARGIN, MARGIN, turn_line(view), 34, TEXT, max_width=WIDTH - 2 * MARGIN)
     y = MARGIN + 62
     scenario = str((view.get("scenario") or {}).get("id", ""))

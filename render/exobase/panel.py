@@ -27,6 +27,8 @@ from render.theme import (
 )
 
 HEIGHT_LIMIT = 4000
+# Rows the canvas starts with: room for a usual panel (a bigger one grows the canvas).
+START = 1536
 BODY = 26
 SMALL = 24
 TRACK_X = 230
@@ -52,7 +54,7 @@ def render_panel(view: View) -> bytes:
 
 def draw_panel(view: View) -> Canvas:
     """The drawn panel; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
-    canvas = Canvas(WIDTH, HEIGHT_LIMIT)
+    canvas = Canvas(WIDTH, HEIGHT_LIMIT, start=START)
     y = header(canvas, view, MARGIN)
     y = outcome(canvas, view, y)
     y = goal(canvas, view, y)

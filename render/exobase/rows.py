@@ -11,6 +11,8 @@ from render.icons import bolt, die_number, founder_disc, warning
 from render.theme import ACCENT, GOOD, OUTLINE, TEXT, TEXT_DIM, resource_colour
 
 HEIGHT_LIMIT = 2400
+# Rows the canvas starts with: room for a usual pair of rows (a bigger one grows the canvas).
+START = 896
 COLS = 4
 GUTTER = 18
 PAD = 14
@@ -28,7 +30,7 @@ def render_rows(view: View) -> bytes:
 
 
 def draw_rows(view: View) -> Canvas:
-    canvas = Canvas(WIDTH, HEIGHT_LIMIT)
+    canvas = Canvas(WIDTH, HEIGHT_LIMIT, start=START)
     markers = founders_by_id(view)
     canvas.text(MARGIN, MARGIN, "Location row  ·  build into your base", 32, TEXT)
     y = row(canvas, view.get("location_row") or [], MARGIN + 52, markers, location_card)

@@ -1,0 +1,50 @@
+"""PNG encoding of palette images, written here rather than by Pillow's encoder.
+
+Pillow hands the pixels to zlib in small blocks; one call over the whole image, with the "none"
+filter byte that palette images get anyway, takes about a fifth less time and lets go of the GIL
+for all of it, so images drawn in parallel threads overlap while they compress. It also writes only
+the top rows of a taller image, which spares cropping a canvas drawn with room to spare.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from PIL import Image
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+LEVEL = 1
+
+
+def encode(image: Image.Image, height: int | None = None) -> bytes:
+    """The top ``height`` rows (all by default) of ``image`` (mode "P") as an 8-bit palette PNG.
+
+    Raises ValueError for another mode or a height the image does not have.
+    """
+    if image.mode != "P":
+        raise ValueError(f"Only palette images are encoded here, not mode {image.mode}.")
+    width = image.width
+    height = image.height if height is None else height
+    if not 0 < height <= image.height:
+        raise ValueError(f"The image has {image.height} rows, not {height}.")
+    # Each row starts with its filter type, 0 (none): a blank first column is that byte, and pasting
+    # the image beside it keeps only the rows that fit.
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(image, (1, 0))
+    rows = framed.tobytes()
+    palette = image.getpalette("RGB") or [0, 0, 0]
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        (
+            SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(palette[: 256 * 3])),
+            _chunk(b"IDAT", zlib.compress(rows, LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
