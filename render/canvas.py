@@ -15,6 +15,8 @@ from render.theme import BACKGROUND, Rgb
 Box = tuple[int, int, int, int]
 MIN_TEXT = 21
 GROW_STEP = 256
+# Shapes up to this many pixels are drawn once and pasted (bigger ones cost more to paste than draw).
+SHAPE_AREA = 160 * 120
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,32 @@ def text_mask(text: str, size: int, bold: bool, condensed: bool) -> tuple[Image.
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor="la")
     return mask, left, top
+
+
+def _stampable(box: Box, size: tuple[int, int]) -> bool:
+    return all(type(v) is int for v in box) and 0 <= size[0] * size[1] <= SHAPE_AREA
+
+
+@lru_cache(maxsize=512)
+def shape(
+    size: tuple[int, int], fill: Rgb | None, outline: Rgb | None, width: int, radius: int | None
+) -> Image.Image:
+    """A rounded rectangle (an ellipse when ``radius`` is None) spanning ``size``, drawn once.
+
+    Drawn on a transparent tile, with every pixel either untouched or opaque, so pasting the tile
+    at a box gives exactly the pixels drawing the shape there would: cells, chips and markers repeat
+    on every render, and one paste costs a fraction of drawing the corners again.
+    """
+    tile = Image.new("RGBA", (size[0] + 1, size[1] + 1), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    ink = None if fill is None else (*fill, 255)
+    line = None if outline is None else (*outline, 255)
+    box = (0, 0, *size)
+    if radius is None:
+        draw.ellipse(box, fill=ink, outline=line, width=width)
+    else:
+        draw.rounded_rectangle(box, radius=radius, fill=ink, outline=line, width=width)
+    return tile
 
 
 def wrap_text(
@@ -219,12 +247,22 @@ class Canvas:
         self, box: Box, fill: Rgb | None, outline: Rgb | None = None, width: int = 1, radius: int = 0
     ) -> None:
         self.reach(box[3] + width)
-        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        size = (box[2] - box[0], box[3] - box[1])
+        if radius and _stampable(box, size):
+            tile = shape(size, fill, outline, width, radius)
+            self.image.paste(tile, box[:2], tile)
+        else:
+            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         self.bottom = max(self.bottom, box[3])
 
     def disc(self, cx: int, cy: int, r: int, fill: Rgb, outline: Rgb | None = None, width: int = 1) -> None:
         self.reach(cy + r + width)
-        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+        box = (cx - r, cy - r, cx + r, cy + r)
+        if _stampable(box, (2 * r, 2 * r)):
+            tile = shape((2 * r, 2 * r), fill, outline, width, None)
+            self.image.paste(tile, box[:2], tile)
+        else:
+            self.draw.ellipse(box, fill=fill, outline=outline, width=width)
         self.bottom = max(self.bottom, cy + r)
 
     def overlapping_texts(self) -> list[tuple[Placed, Placed]]:

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+from PIL import Image, ImageDraw
+
 from render.canvas import MIN_TEXT, Canvas, overlaps, text_width, wrap_text
-from render.theme import TEXT
+from render.theme import ACCENT, OUTLINE, SURFACE, TEXT
 
 
 def test_fit_shrinks_then_shortens() -> None:
@@ -31,3 +33,16 @@ def test_wrap_keeps_lines_within_width() -> None:
     assert len(lines) > 1
     assert all(text_width(line, 24, bold=False) <= 200 for line in lines)
     assert " ".join(lines) == "Pay one water to gain two of any resource you like"
+
+
+def test_stamped_shapes_match_drawn_ones_and_each_colour_gets_its_own() -> None:
+    canvas = Canvas(400, 200)
+    drawn = Image.new("RGB", (400, 200), canvas.background)
+    pen = ImageDraw.Draw(drawn)
+    for fill in (SURFACE, ACCENT, None):
+        canvas.rect((10, 10, 70, 50), fill, outline=OUTLINE, width=3, radius=9)
+        pen.rounded_rectangle((10, 10, 70, 50), radius=9, fill=fill, outline=OUTLINE, width=3)
+        canvas.disc(150, 100, 17, fill or TEXT, outline=OUTLINE, width=2)
+        pen.ellipse((133, 83, 167, 117), fill=fill or TEXT, outline=OUTLINE, width=2)
+        assert canvas.image.tobytes() == drawn.tobytes()
+        assert canvas.image.getpixel((40, 30)) == (fill or ACCENT)
