@@ -13,7 +13,7 @@ from render.icons import founder_disc
 from render.theme import ACCENT, BAD, GRID_LINE, TEXT, TEXT_DIM
 
 # Rows the canvas starts with: room for a usual set of hands (a bigger one grows the canvas).
-START = 1152
+START = 1408
 SMALL = 24
 INDENT = MARGIN + 56
 NAME_X = INDENT + 30
