@@ -27,7 +27,8 @@ def random_buyer(content: Content, state: SpaceState, seat: int, actions: list[A
     for a in actions:
         kind = a.kind
         if kind == "buy" or kind == "take":
-            cost = costs[str(a.get("card"))]
+            # Their arguments in name order are the card, then the sector.
+            cost = costs[str(a.args[0][1])]
             if not buys or cost > top:
                 buys, top = [a], cost
             elif cost == top:

@@ -175,8 +175,17 @@ class Content:
     def of(self, type_: str, sets: tuple[str, ...]) -> list[str]:
         return [c.id for c in self.cards.values() if c.type == type_ and c.set in sets]
 
+    @cached_property
+    def ships_by_level(self) -> Mapping[int, tuple[Card, ...]]:
+        """The ships of each level in card order, so that dealing a deck reads only its level."""
+        out: dict[int, list[Card]] = {}
+        for c in self.cards.values():
+            if c.type == "ship":
+                out.setdefault(c.level, []).append(c)
+        return {level: tuple(ships) for level, ships in out.items()}
+
     def deck(self, level: int, sets: tuple[str, ...]) -> list[str]:
-        return [c.id for c in self.cards.values() if c.type == "ship" and c.level == level and c.set in sets]
+        return [c.id for c in self.ships_by_level.get(level, ()) if c.set in sets]
 
     def starters(self) -> list[str]:
         return sorted((c.id for c in self.cards.values() if c.type == "starter"), key=self.sector_of)

@@ -104,6 +104,8 @@ def _closed(state: SpaceState, content: Content, seat: int) -> frozenset[int] | 
 
 
 def pending_actions(state: SpaceState, content: Content) -> list[Action]:
+    """The head step's moves. Those listed by the hundred are built as ``Action(kind, args)`` with
+    the arguments already in name order, the order ``Action.of`` sorts them into."""
     step = state.pending[0]
     seat, kind = int(step["seat"]), str(step["kind"])
     board = state.boards[seat]
@@ -118,7 +120,7 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
         sources = [c for c, n in board.charges.items() if n > 0 and locate(board, c) is not None]
         targets = [c for c in owned(board) if content.cards[c].ability is not None]
         out = [
-            Action.of("move_charge", src=s, dst=d)
+            Action("move_charge", (("dst", d), ("src", s)))
             for s in sorted(sources)
             for d in targets
             if d != s and board.charges.get(d, 0) < _need(content, d)
@@ -131,10 +133,11 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
         return list(PICKS)
     elif kind == "trade":
         others = [s for s in range(len(state.players)) if s != seat]
-        return [Action.of("give", seat=o, card=c) for o in others for c in owned(board)] or [SKIP]
+        return [Action("give", (("card", c), ("seat", o))) for o in others for c in owned(board)] or [SKIP]
     elif kind == "trade_back":
         cards = [c for c in owned(board) if c != step["card"]]
-        return [Action.of("give", seat=int(step["to"]), card=c) for c in cards] or [SKIP]
+        to = int(step["to"])
+        return [Action("give", (("card", c), ("seat", to))) for c in cards] or [SKIP]
     elif kind == "receive":
         out = [Action.of("deploy", card=str(step["card"]))]
     elif kind == "deploy":
@@ -159,7 +162,7 @@ def _ships(state: SpaceState, content: Content, seat: int) -> list[str]:
 def _exchange(a: str, b: str) -> Action:
     """The move swapping ``a`` and ``b``. An exchange lists every pair of a console's ships (a few
     hundred late in a game), so each move is built once and handed out again (actions are values)."""
-    return Action.of("exchange", a=a, b=b)
+    return Action("exchange", (("a", a), ("b", b)))
 
 
 def _exchanges(state: SpaceState, content: Content, step: Json) -> list[tuple[str, str]]:
