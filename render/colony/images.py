@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from functools import partial
+from typing import Any
 
 from engine.colony.model import Content
 from engine.core import Event
@@ -52,6 +53,12 @@ def edition(cards: Content) -> str:
     return "@" + hashlib.blake2b(repr(cards).encode(), digest_size=8).hexdigest()
 
 
+def _hands_only(seen: dict[str, Any]) -> dict[str, Any]:
+    # The hands show who holds what, not where anyone stands: a pawn's move is the grid's news.
+    players = [{k: v for k, v in p.items() if k != "at"} for p in seen.get("players") or []]
+    return {**seen, "players": players}
+
+
 _TURN = frozenset({"active_seat", "outcome", "phase", "players", "scenario", "turn"})
 
 
@@ -68,7 +75,7 @@ def renderer(cards: Content) -> Renderer:
                 | {"event_deck_count", "event_discard_count", "grid", "limits", "pending", "resources"},
                 _board,
             ),
-            Kind("hands", _TURN | {"limits"}, partial(_hands, cards)),
+            Kind("hands", _TURN | {"limits"}, partial(_hands, cards), narrow=_hands_only),
             Kind(
                 "event",
                 frozenset({"event_deck_count", "grid", "last_event", "scenario"}),

@@ -152,3 +152,18 @@ def test_a_narrowed_view_draws_the_same_picture(played: Played) -> None:
                 subject = kind.shows(seen, events) if kind.shows is not None else None
                 if kind.shows is None or subject:
                     assert kind.draw(kind.narrow(seen), subject) == kind.draw(seen, subject), kind.name
+
+
+def test_a_pawn_move_keeps_the_hands_key_and_changes_the_grid() -> None:
+    colony = RENDERERS["colony"]
+    view, _ = next(iter(colony_playout(3, 3)))
+    players = [dict(p) for p in view["players"]]
+    players[0]["at"] = "9,9"
+    moved = {**view, "players": players}
+    before = {p.name: p.key for p in colony.plan(view, [])}
+    after = {p.name: p.key for p in colony.plan(moved, [])}
+    assert after["hands"] == before["hands"]
+    assert after["grid"] != before["grid"]
+    # A change to a hand still reaches the hands image.
+    players[0]["hand"] = [*players[0].get("hand", []), {"id": "x", "name": "X"}]
+    assert {p.name: p.key for p in colony.plan({**view, "players": players}, [])}["hands"] != before["hands"]
