@@ -1,9 +1,10 @@
 """PNG encoding of palette images, written here rather than by Pillow's encoder.
 
-Pillow hands the pixels to zlib in small blocks; one call over the whole image, with the "none"
-filter byte that palette images get anyway, takes about a fifth less time and lets go of the GIL
-for all of it, so images drawn in parallel threads overlap while they compress. It also writes only
-the top rows of a taller image, which spares cropping a canvas drawn with room to spare.
+Pillow hands the pixels to zlib in small blocks. Here one call compresses the whole image (with the
+"none" filter byte that palette images get anyway), by ISA-L's deflate where it is installed, and
+lets go of the GIL for all of it, so images drawn in parallel threads overlap while they compress.
+It also writes only the top rows of a taller image, which spares cropping a canvas drawn with room
+to spare.
 """
 
 from __future__ import annotations
@@ -12,6 +13,13 @@ import struct
 import zlib
 
 from PIL import Image
+
+try:
+    # ISA-L writes a zlib stream like zlib's own, about five times faster at its level 1 and smaller
+    # than zlib at level 1 (ExoBase's base: 0.6 ms and 65 KB against 3.0 ms and 73 KB).
+    from isal.isal_zlib import compress
+except ImportError:  # a machine without its wheels (pyproject.toml)
+    from zlib import compress
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 1
@@ -40,7 +48,7 @@ def encode(image: Image.Image, height: int | None = None) -> bytes:
             SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", bytes(palette[: 256 * 3])),
-            _chunk(b"IDAT", zlib.compress(rows, LEVEL)),
+            _chunk(b"IDAT", compress(rows, LEVEL)),
             _chunk(b"IEND", b""),
         )
     )
