@@ -165,6 +165,14 @@ class Content:
         }
 
     @cached_property
+    def take_lists(self) -> Mapping[str, Mapping[str, tuple[Action, ...]]]:
+        """``take_moves`` without the sectors: the moves to list when no sector is closed."""
+        return {
+            kind: {card: tuple(move for _, move in moves) for card, moves in by_card.items()}
+            for kind, by_card in self.take_moves.items()
+        }
+
+    @cached_property
     def blue_sides(self) -> Mapping[str, Side]:
         return {c.id: _side(c.id, c.blue) for c in self.cards.values()}
 

@@ -52,12 +52,17 @@ def buy_actions(
     buying = cap >= 0
     moves, costs = content.take_moves[kind], content.costs
     closed = _closed(state, content, seat) if buying else NONE_CLOSED
-    out = []
+    # With no sector closed (most consoles) every move of a card is taken, as one ready tuple.
+    every = content.take_lists[kind]
+    out: list[Action] = []
     for key, row in state.shipyard.items():
         if level and level != int(key):
             continue
         for card in row:
             if buying and costs[card] > cap:
+                continue
+            if not closed:
+                out += every[card]
                 continue
             for s, move in moves[card]:
                 if s not in closed:
