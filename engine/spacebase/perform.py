@@ -97,6 +97,7 @@ def _maybe_start(state: SpaceState, content: Content) -> list[Event]:
     if len(state.choices) < len(state.players):
         return []
     spent = []
+    decks = dict(state.decks)
     for seat in range(len(state.boards)):
         board = state.board(seat)
         kept = [c for c in state.choices[str(seat)].split(",") if c]
@@ -108,11 +109,13 @@ def _maybe_start(state: SpaceState, content: Content) -> list[Event]:
         for card in state.dealt[seat]:
             if card not in kept:
                 level = str(content.cards[card].level)
-                state.decks[level] = (*state.decks[level], card)
-    for level, deck in state.decks.items():
+                decks[level] = (*decks[level], card)
+    rng = state.draw()
+    for level, deck in decks.items():
         cards = list(deck)
-        state.rng.shuffle(cards)
-        state.decks[level] = tuple(cards)
+        rng.shuffle(cards)
+        decks[level] = tuple(cards)
+    state.decks = decks
     state.choices, state.dealt = {}, []
     begin(state, spent, highest=False)
     return [Event("ships_placed", "Every player places the ships they kept.", {"spent": spent})]

@@ -101,7 +101,8 @@ def queue(state: SpaceState, seat: int, card: str, r: Reward) -> None:
     if r.kind == "shift":
         step["sectors"] = list(r.sectors)
     if r.kind == "bonus_roll":
-        step["dice"] = [state.rng.d6(), state.rng.d6()]
+        rng = state.draw()
+        step["dice"] = [rng.d6(), rng.d6()]
     state.pending.append(step)
 
 

@@ -96,8 +96,8 @@ def refill(state: SpaceState, level: str) -> None:
     row, deck = state.shipyard[level], state.decks[level]
     take = min(SHIPYARD_SIZE - len(row), len(deck))
     if take > 0:
-        state.shipyard[level] = [*row, *deck[:take]]
-        state.decks[level] = deck[take:]
+        state.shipyard = {**state.shipyard, level: [*row, *deck[:take]]}
+        state.decks = {**state.decks, level: deck[take:]}
 
 
 def _colonies(content: Content, expansion: str, rng: Rng) -> tuple[list[str | None], list[str]]:
@@ -128,7 +128,7 @@ def draw_plain(state: SpaceState, content: Content, level: str) -> str:
         if not content.cards[card].immediate:
             break
         deck.append(card)
-    state.decks[level] = tuple(deck)
+    state.decks = {**state.decks, level: tuple(deck)}
     return card
 
 
@@ -143,7 +143,8 @@ def begin(state: SpaceState, scores: list[int], highest: bool = True) -> None:
     best = max(scores) if highest else min(scores)
     tied = [s for s, v in enumerate(scores) if v == best]
     while len(tied) > 1:
-        rolls = [state.rng.d6() + state.rng.d6() for _ in tied]
+        rng = state.draw()
+        rolls = [rng.d6() + rng.d6() for _ in tied]
         tied = [s for s, r in zip(tied, rolls, strict=True) if r == max(rolls)]
     state.first = state.active = tied[0]
     count = len(state.players)

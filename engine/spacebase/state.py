@@ -59,8 +59,8 @@ class SpaceState:
 
     ``apply`` works on a ``fork``: the state it returns shares every console the move left alone
     with the state it was given, so a state is changed in place only through ``board`` (for a
-    console) or after a ``clone``; the other lists and dicts ``fork`` names as shared are replaced
-    whole, never edited.
+    console), ``draw`` (for the dice and shuffles) or after a ``clone``; the other lists and dicts
+    ``fork`` names as shared are replaced whole, never edited.
     """
 
     players: list[str]
@@ -98,6 +98,9 @@ class SpaceState:
     # read again at the reveal: no console changes in between. Never saved or cloned: a state
     # without them (loaded mid-roll) works them out again.
     options: Sequence[Options] = field(default=(), init=False, repr=False, compare=False)
+    # The RNG of the state this one was forked from: while ``rng`` is that very object it is
+    # shared, and ``draw`` copies it before the first draw.
+    origin_rng: Rng | None = field(default=None, init=False, repr=False, compare=False)
 
     def clone(self) -> SpaceState:
         return SpaceState(
@@ -136,15 +139,14 @@ class SpaceState:
         hands it out to be changed, so a move copies only the consoles it touches.
 
         The lists and dicts a move replaces rather than edits (players, ai, away, auto, colonies,
-        box, dice, fresh, react, choices, dealt, outcome, the shipyard rows) are shared as they are."""
+        box, dice, fresh, react, choices, dealt, outcome, decks, shipyard and its rows) are shared
+        as they are, and so is the RNG until ``draw`` hands it out (most moves roll nothing)."""
         new = object.__new__(SpaceState)
         data = self.__dict__.copy()
         data["boards"] = self.boards[:]
-        data["rng"] = Rng(self.rng.seed, self.rng.position)
-        data["decks"] = self.decks.copy()
-        data["shipyard"] = self.shipyard.copy()
         data["pending"] = [_copy(p) for p in self.pending] if self.pending else []
         data["origin"] = self.boards
+        data["origin_rng"] = self.rng
         new.__dict__ = data
         return new
 
@@ -154,6 +156,13 @@ class SpaceState:
         if self.origin and board is self.origin[seat]:
             board = self.boards[seat] = board.clone()
         return board
+
+    def draw(self) -> Rng:
+        """The RNG, to draw from: a forked state takes its own copy first."""
+        rng = self.rng
+        if rng is self.origin_rng:
+            rng = self.rng = Rng(rng.seed, rng.position)
+        return rng
 
     def robot(self, seat: int) -> bool:
         return self.ai[seat] or self.away[seat]

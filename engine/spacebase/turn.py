@@ -20,7 +20,8 @@ MAX_EXTRA_ROUNDS = 5
 
 def roll(state: SpaceState, content: Content) -> list[Event]:
     """Roll the dice; seats whose choice makes no difference are settled at once."""
-    d0, d1 = state.rng.d6(), state.rng.d6()
+    rng = state.draw()
+    d0, d1 = rng.d6(), rng.d6()
     state.dice = [d0, d1]
     state.phase = "choose"
     players = state.players
@@ -121,7 +122,7 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
         level = str(info.level)
         row = state.shipyard[level][:]
         row.remove(card)
-        state.shipyard[level] = row
+        state.shipyard = {**state.shipyard, level: row}
         refill(state, level)
     on_station = place(board, content, card, sector)
     name = state.players[seat]

@@ -49,19 +49,18 @@ def deploy(state: SpaceState, seat: int, card_id: str, sector: int | None = None
 
 
 def _take_out(state: SpaceState, card_id: str) -> None:
-    """Remove a card from decks and shipyard so cards stay conserved."""
-    for level, deck in state.decks.items():
-        state.decks[level] = tuple(c for c in deck if c != card_id)
-    for row in state.shipyard.values():
-        if card_id in row:
-            row.remove(card_id)
+    """Remove a card from decks and shipyard so cards stay conserved (replacing them: a state
+    shares both with the one it was forked from)."""
+    state.decks = {level: tuple(c for c in deck if c != card_id) for level, deck in state.decks.items()}
+    state.shipyard = {level: [c for c in row if c != card_id] for level, row in state.shipyard.items()}
     state.colonies = [None if c == card_id else c for c in state.colonies]
 
 
 def to_shipyard(state: SpaceState, card_id: str) -> None:
     info = CONTENT.cards[card_id]
     _take_out(state, card_id)
-    state.shipyard[str(info.level)].insert(0, card_id)
+    level = str(info.level)
+    state.shipyard = {**state.shipyard, level: [card_id, *state.shipyard[level]]}
 
 
 def force_dice(state: SpaceState, a: int, b: int) -> None:
@@ -69,7 +68,7 @@ def force_dice(state: SpaceState, a: int, b: int) -> None:
     for position in range(state.rng.position, state.rng.position + 100000):
         probe = Rng(state.rng.seed, position)
         if probe.d6() == a and probe.d6() == b:
-            state.rng.position = position
+            state.draw().position = position
             return
     raise LookupError((a, b))
 
