@@ -41,7 +41,7 @@ def _plain(board: Board, content: Content, sector: int, section: str) -> list[Ga
     return out
 
 
-def gains(board: Board, content: Content, sectors: list[int], section: str, via_sum: bool) -> list[Gain]:
+def gains(board: Board, content: Content, sectors: Sequence[int], section: str, via_sum: bool) -> list[Gain]:
     """Every reward the sectors give ``section``-side, arrows followed one step."""
     out: list[Gain] = []
     blue = section == "blue"

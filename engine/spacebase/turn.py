@@ -43,13 +43,11 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
 def _options(state: SpaceState, content: Content, d0: int, d1: int) -> list[Options]:
     """Every seat's gains from the sum and from each die: station rewards for the active seat,
     deployed ones for the others."""
-    active, boards = state.active, state.boards
+    active, total, each = state.active, (d0 + d1,), (d0, d1)
     out = []
-    for seat, board in enumerate(boards):
+    for seat, board in enumerate(state.boards):
         section = "blue" if seat == active else "red"
-        out.append(
-            (gains(board, content, [d0 + d1], section, True), gains(board, content, [d0, d1], section, False))
-        )
+        out.append((gains(board, content, total, section, True), gains(board, content, each, section, False)))
     return out
 
 
