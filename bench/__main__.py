@@ -13,6 +13,7 @@ from bench.images import bench_images
 from bench.roundtrip import bench_roundtrip
 from bench.spacebase import bench_spacebase
 from bench.store import bench_store
+from bot.app import one_malloc_arena
 
 TARGETS = (
     "targets: apply median < 100 µs, >= 200 random games/s, each image < 50 ms and < 500 KB; a command "
@@ -22,6 +23,8 @@ TARGETS = (
 
 
 def main() -> None:
+    # As the bot does when it starts: every thread allocates from one arena.
+    one_malloc_arena()
     print(TARGETS)
     print(
         f"load average at start: {', '.join(f'{n:.1f}' for n in os.getloadavg())} on {os.cpu_count()} cores"
