@@ -31,7 +31,7 @@ def test_action_json_round_trip() -> None:
 )
 def test_action_from_bad_json_raises(data: object) -> None:
     with pytest.raises(SchemaError):
-        Action.from_json(data)  # type: ignore[arg-type]
+        Action.from_json(data)  # type: ignore[arg-type]  # bad input on purpose
 
 
 def test_rng_is_deterministic_and_position_based() -> None:

@@ -14,7 +14,8 @@ from engine.core.game import Event
 
 def new(seed: int = 1, players: int = 2, scenario: str = "verdance") -> ColonyState:
     """A game in its draft."""
-    return RULES.setup([f"p{i + 1}" for i in range(players)], {"scenario": scenario}, seed)
+    state: ColonyState = RULES.setup([f"p{i + 1}" for i in range(players)], {"scenario": scenario}, seed)
+    return state
 
 
 def started(
@@ -30,7 +31,8 @@ def started(
 
 
 def act(state: ColonyState, kind: str, actor: int = 0, **args: Any) -> tuple[ColonyState, list[Event]]:
-    return RULES.apply(state, actor, Action.of(kind, **args))
+    result: tuple[ColonyState, list[Event]] = RULES.apply(state, actor, Action.of(kind, **args))
+    return result
 
 
 def kinds(events: list[Event]) -> list[str]:
@@ -57,7 +59,8 @@ def levels(state: ColonyState) -> dict[str, int]:
 
 
 def legal(state: ColonyState, seat: int = 0) -> list[Action]:
-    return RULES.legal_actions(state, seat)
+    actions: list[Action] = RULES.legal_actions(state, seat)
+    return actions
 
 
 def events_on_top(state: ColonyState, *cards: str) -> None:

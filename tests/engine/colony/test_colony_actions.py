@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from col_helpers import act, hand, kinds, legal, levels, put, started
 
 from engine.colony import RULES
 from engine.core.action import Action
 from engine.core.errors import IllegalActionError
+from tests.engine.colony.col_helpers import act, hand, kinds, legal, levels, put, started
 
 
 def test_draw_takes_the_top_card_and_an_action() -> None:

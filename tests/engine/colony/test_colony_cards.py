@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from col_helpers import act, hand, kinds, legal, levels, put, started
-
 from engine.colony import RULES
 from engine.core.action import Action
+from tests.engine.colony.col_helpers import act, hand, kinds, legal, levels, put, started
 
 
 def test_items_only_on_your_own_turn() -> None:

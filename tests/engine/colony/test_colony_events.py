@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from col_helpers import act, events_on_top, hand, kinds, legal, levels, put, started
-
 from engine.colony import RULES
 from engine.colony.derive import emergency_level
 from engine.colony.turn import LOST_DECK, LOST_TRACK
+from tests.engine.colony.col_helpers import act, events_on_top, hand, kinds, legal, levels, put, started
 
 
 def test_resource_update_moves_supplies_by_production_within_0_to_20() -> None:

@@ -3,15 +3,19 @@ that say why."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from col_helpers import act, events_on_top, hand, put, started
 
 from engine.colony import RULES
+from engine.colony.state import ColonyState
 from engine.core.action import Action
 from engine.core.errors import EngineError
+from engine.core.game import Event
+from tests.engine.colony.col_helpers import act, events_on_top, hand, put, started
 
 
-def texts(events: list) -> str:  # type: ignore[type-arg]
+def texts(events: list[Event]) -> str:
     return "\n".join(e.text for e in events)
 
 
@@ -72,7 +76,7 @@ def test_labels_name_cards_players_and_modules_never_ids() -> None:
     assert RULES.describe(plan, state) == "Play Contingency Plan: +3 water"
 
 
-def refused(state, seat: int, kind: str, **args) -> str:  # type: ignore[no-untyped-def]
+def refused(state: ColonyState, seat: int, kind: str, **args: Any) -> str:
     with pytest.raises(EngineError) as caught:
         act(state, kind, seat, **args)
     return str(caught.value)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from col_helpers import act, events_on_top, kinds, legal, put, started
-
 from engine.colony import RULES
+from tests.engine.colony.col_helpers import act, events_on_top, kinds, legal, put, started
 
 
 def test_event_effects_resolve_supply_then_loss_then_emergency() -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from col_helpers import act, kinds, new, started
 
 from engine.colony import CONTENT, RULES
 from engine.colony.model import RESOURCES
 from engine.core.errors import EngineError, IllegalActionError, NotYourTurnError
+from tests.engine.colony.col_helpers import act, kinds, new, started
 
 
 def test_registered_as_colony() -> None:

@@ -3,11 +3,10 @@ may be played during any pending choice, and every change of supply checks the t
 
 from __future__ import annotations
 
-from col_helpers import act, events_on_top, hand, kinds, legal, put, started
-
 from engine.colony import RULES
 from engine.colony.derive import emergency_level
 from engine.core.action import Action
+from tests.engine.colony.col_helpers import act, events_on_top, hand, kinds, legal, put, started
 
 
 def test_spending_the_last_action_waits_for_end_turn() -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from col_helpers import act, hand, new, put, started
-
 from engine.colony import RULES
+from tests.engine.colony.col_helpers import act, hand, new, put, started
 
 
 def test_moves_deploys_and_plays_can_be_undone() -> None:

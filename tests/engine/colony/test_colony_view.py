@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-from col_helpers import act, events_on_top, hand, new, put, started
-
 from engine.colony import RULES
+from tests.engine.colony.col_helpers import act, events_on_top, hand, new, put, started
 
 
 def test_view_shape_is_json_ready() -> None:

@@ -6,21 +6,24 @@ from typing import Any
 
 from engine.core.action import Action
 from engine.core.game import Event
-from engine.europa import CONTENT, RULES
+from engine.europa import CONTENT, RULES, Content
 from engine.europa.state import EuropaState
 
 
 def new(players: int = 2, seed: int = 1, **options: Any) -> EuropaState:
-    return RULES.setup([f"p{i + 1}" for i in range(players)], options, seed)
+    state: EuropaState = RULES.setup([f"p{i + 1}" for i in range(players)], options, seed)
+    return state
 
 
 def act(state: EuropaState, seat: int, kind: str, **args: Any) -> tuple[EuropaState, list[Event]]:
-    return RULES.apply(state, seat, Action.of(kind, **args))
+    result: tuple[EuropaState, list[Event]] = RULES.apply(state, seat, Action.of(kind, **args))
+    return result
 
 
 def card(part: str, kind: str, **match: Any) -> str:
     """The first card whose ``part`` ability has ``kind`` (and the given parameters)."""
-    for c in CONTENT.cards.values():
+    content: Content = CONTENT
+    for c in content.cards.values():
         a = getattr(c, part)
         if a.kind == kind and all(getattr(a, k) == v for k, v in match.items()):
             return c.id
@@ -58,6 +61,13 @@ def to_build(state: EuropaState, bases: dict[int, str]) -> EuropaState:
     return pass_all(to_undermine(state, bases))
 
 
+def attempt(state: EuropaState, seat: int) -> dict[str, Any]:
+    """The seat's build attempt, which the test has just set under way."""
+    att = state.attempt[seat]
+    assert att is not None
+    return att
+
+
 def set_dice(state: EuropaState, seat: int, faces: list[list[str]], kept: bool = False) -> None:
     """Show ``faces`` on the seat's first dice (as after a roll)."""
     att = state.attempt[seat]
@@ -91,8 +101,9 @@ def kinds(events: list[Event]) -> list[str]:
 
 def small(max_size: int = 3, exclude: tuple[str, ...] = ()) -> str:
     """A card whose base needs few results (easy to meet with set dice)."""
+    content: Content = CONTENT
     return next(
-        c.id for c in CONTENT.cards.values() if c.size <= max_size and not c.invader and c.id not in exclude
+        c.id for c in content.cards.values() if c.size <= max_size and not c.invader and c.id not in exclude
     )
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.europa import CONTENT, RULES
 from engine.europa.state import EuropaState
-from tests.engine.europa.eu_helpers import act, card, give, miss, new, small, to_undermine
+from tests.engine.europa.eu_helpers import act, attempt, card, give, miss, new, small, to_undermine
 
 
 def _owned(state: EuropaState, cid: str) -> None:
@@ -48,14 +48,14 @@ def test_fewer_dice_and_fewer_rolls() -> None:
     state = undermined(card("undermine", "fewer_dice", colour="blue"))
     assert colours(state, 1).count("blue") == 1 and colours(state, 0).count("blue") == 2
     state = undermined(card("undermine", "fewer_rolls"))
-    assert state.attempt[1]["rolls_left"] == 2 and state.attempt[0]["rolls_left"] == 3
+    assert attempt(state, 1)["rolls_left"] == 2 and attempt(state, 0)["rolls_left"] == 3
 
 
 def test_min_keep_blocks_the_next_roll_until_two_dice_are_set_aside() -> None:
     state = undermined(card("undermine", "min_keep"))
     state, _ = act(state, 1, "roll")
-    state.attempt[1]["dice"][0]["f"] = ["tower"]
-    state.attempt[1]["dice"][1]["f"] = ["tower"]
+    attempt(state, 1)["dice"][0]["f"] = ["tower"]
+    attempt(state, 1)["dice"][1]["f"] = ["tower"]
     assert all(a.kind != "roll" for a in RULES.legal_actions(state, 1))
     state, _ = act(state, 1, "keep", die=0)
     assert all(a.kind != "roll" for a in RULES.legal_actions(state, 1))
@@ -71,7 +71,7 @@ def test_wild_only_and_extra_need() -> None:
     extra = card("undermine", "extra_need", n=1)
     state = undermined(extra)
     sym = CONTENT.cards[extra].undermine.symbol
-    base = CONTENT.cards[state.attempt[1]["card"]]
+    base = CONTENT.cards[attempt(state, 1)["card"]]
     assert RULES.view(state, 1)["players"][1]["attempt"]["need"][sym] == base.needs.get(sym, 0) + 1
 
 
@@ -138,7 +138,7 @@ def test_ingenuity_reroll_rolls_only_dice_not_set_aside() -> None:
     assert not _ing(state, cid)  # four green dice loose: too many for "up to 3"
     state, _ = act(state, 0, "keep", die=0)
     before = state.rng.position
-    kept = dict(state.attempt[0]["dice"][0])
+    kept = dict(attempt(state, 0)["dice"][0])
     state, events = RULES.apply(state, 0, _ing(state, cid)[0])
     assert state.rng.position == before + 3 and "dice_rolled" in [e.kind for e in events]
     if state.attempt[0] is not None:
@@ -196,12 +196,12 @@ def test_future_planning_abilities_work_once_per_base(kind: str) -> None:
     state = rescue(small(), seed=6)
     _owned(state, cid)
     state.plans[0] = [cid]
-    state.attempt[0]["dice"][1]["k"] = True
-    state.attempt[0]["dice"][2]["k"] = True
-    state.attempt[0]["dice"][3]["k"] = True
-    state.attempt[0]["dice"][4]["k"] = True
-    state.attempt[0]["dice"][5]["k"] = True
-    state.attempt[0]["dice"][6]["k"] = True
+    attempt(state, 0)["dice"][1]["k"] = True
+    attempt(state, 0)["dice"][2]["k"] = True
+    attempt(state, 0)["dice"][3]["k"] = True
+    attempt(state, 0)["dice"][4]["k"] = True
+    attempt(state, 0)["dice"][5]["k"] = True
+    attempt(state, 0)["dice"][6]["k"] = True
     uses = [a for a in RULES.legal_actions(state, 0) if a.kind == "use_plan"]
     if not uses:
         pytest.skip("this plan does not fit the base")
@@ -258,7 +258,7 @@ def test_a_star_only_colour_counts_only_when_it_shows_a_star() -> None:
     state, _ = act(state, 1, "roll")
     need = [s for s, n in CONTENT.cards[base].needs.items() for _ in range(n)]
     miss(state, 1)
-    dice = state.attempt[1]["dice"]
+    dice = attempt(state, 1)["dice"]
     for die, sym in zip(dice[:6], need[1:], strict=False):
         die["f"] = [sym]
     dice[6]["f"] = [need[0], need[0]]  # the red die shows what is missing

@@ -11,6 +11,7 @@ from engine.europa import CONTENT, RULES
 from engine.europa.round import end_game
 from tests.engine.europa.eu_helpers import (
     act,
+    attempt,
     fail_seat,
     give,
     kinds,
@@ -108,8 +109,8 @@ def test_main_rolls_keep_and_star_lock() -> None:
     legal = RULES.legal_actions(state, 0)
     assert all(not (a.kind == "release" and a.get("die") == 0) for a in legal)
     state, _ = act(state, 0, "roll")
-    assert state.attempt[0]["dice"][0]["f"] == ["star"]
-    assert state.attempt[0]["rolls_left"] == 1
+    assert attempt(state, 0)["dice"][0]["f"] == ["star"]
+    assert attempt(state, 0)["rolls_left"] == 1
 
 
 def test_a_built_base_earns_one_token_per_star_used() -> None:
@@ -117,7 +118,7 @@ def test_a_built_base_earns_one_token_per_star_used() -> None:
     state = to_build(new(2), {0: base})
     state, _ = act(state, 0, "roll")
     meet(state, 0)
-    state.attempt[0]["dice"][0]["f"] = ["star"]
+    attempt(state, 0)["dice"][0]["f"] = ["star"]
     state, events = act(state, 0, "build")
     built = next(e for e in events if e.kind == "base_built")
     assert built.data["tokens"] == 1 and state.status[0] == "succeeded"
@@ -166,7 +167,7 @@ def test_finalize_puts_bases_face_down_with_their_tokens() -> None:
     state = to_build(state, {0: base})
     state, _ = act(state, 0, "roll")
     meet(state, 0)
-    state.attempt[0]["dice"][0]["f"] = ["star"]
+    attempt(state, 0)["dice"][0]["f"] = ["star"]
     state, _ = act(state, 0, "build")
     state = fail_seat(state, 1)
     state, events = act(state, 0, "finalize")
@@ -232,14 +233,15 @@ def test_tally_and_the_three_tie_breaks() -> None:
     state.built = [[by_points[14][0]], [by_points[8][0], by_points[6][0]]]
     state.tokens = [0, 0]
     end_game(state, CONTENT, [])
-    assert state.outcome["winners"] == [0]
+    assert state.outcome is not None and state.outcome["winners"] == [0]
     # Still tied: the second best base decides; fully equal shares the win.
     state = new(2)
     state.hands = [[], []]
     state.built = [[by_points[8][0], by_points[4][0]], [by_points[8][1], by_points[4][1]]]
     state.tokens = [0, 0]
     end_game(state, CONTENT, [])
-    assert state.outcome["winners"] == [0, 1] and RULES.outcome(state) is not None
+    assert state.outcome is not None and state.outcome["winners"] == [0, 1]
+    assert RULES.outcome(state) is not None
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

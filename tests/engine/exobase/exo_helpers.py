@@ -17,14 +17,17 @@ FOUR = ["tamsin", "halvard", "vesna", "mara"]
 
 def new(seed: int = 1, mode: str = "normal", founders: list[str] | None = None, **options: Any) -> ExoState:
     """A game on day 1 (placement); ``founders`` swaps in chosen founders at full health."""
-    state = RULES.setup(["p1"] if not options.get("team") else ["p1", "p2"], {"mode": mode, **options}, seed)
+    state: ExoState = RULES.setup(
+        ["p1"] if not options.get("team") else ["p1", "p2"], {"mode": mode, **options}, seed
+    )
     if founders is not None:
         state.founders = [founder_entry(CONTENT, fid) for fid in founders]
     return state
 
 
 def act(state: ExoState, kind: str, seat: int = 0, **args: Any) -> tuple[ExoState, list[Event]]:
-    return RULES.apply(state, seat, Action.of(kind, **args))
+    result: tuple[ExoState, list[Event]] = RULES.apply(state, seat, Action.of(kind, **args))
+    return result
 
 
 def kinds(events: list[Event]) -> list[str]:
@@ -94,7 +97,8 @@ def placed(state: ExoState, cid: str) -> dict[str, Any]:
 
 
 def legal(state: ExoState) -> list[Action]:
-    return RULES.legal_actions(state, 0)
+    actions: list[Action] = RULES.legal_actions(state, 0)
+    return actions
 
 
 def to_night(state: ExoState, dice: int = 1) -> ExoState:

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from exo_helpers import FOUR, act, founder, legal, new, placed, put, rich, rig
 
 from engine.core.action import Action
 from engine.core.errors import EngineError
-from engine.exobase import CONTENT
+from engine.exobase import CONTENT, Content
+from engine.exobase.state import ExoState
+from tests.engine.exobase.exo_helpers import FOUR, act, founder, legal, new, placed, put, rich, rig
 
 
-def hazard_phase(founders: list[str] | None = None) -> object:
+def hazard_phase(founders: list[str] | None = None) -> ExoState:
     state = new(4, founders=founders or FOUR)
     rich(state, 3)
     return state
 
 
 def full(fid: str) -> int:
-    return CONTENT.founders[fid].max_health
+    content: Content = CONTENT
+    return content.founders[fid].max_health
 
 
 def test_founders_left_in_the_hab_are_hurt_when_it_is_hit() -> None:
@@ -36,7 +40,7 @@ def test_founders_left_in_the_hab_are_hurt_when_it_is_hit() -> None:
     assert founder(after, "halvard")["health"] == health  # out on a task card
 
 
-def _choice(cid: str) -> dict[str, str]:
+def _choice(cid: str) -> dict[str, Any]:
     task = CONTENT.cards[cid].task
     assert task is not None
     return {"resource": task.reward.either[0]} if task.reward.either else {}

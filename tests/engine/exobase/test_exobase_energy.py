@@ -1,12 +1,24 @@
 from __future__ import annotations
 
-from exo_helpers import FOUR, act, derived, founder, legal, new, placed, put, rich, rig, to_row
-
 from engine.core.action import Action
 from engine.exobase import RULES
+from engine.exobase.state import ExoState
+from tests.engine.exobase.exo_helpers import (
+    FOUR,
+    act,
+    derived,
+    founder,
+    legal,
+    new,
+    placed,
+    put,
+    rich,
+    rig,
+    to_row,
+)
 
 
-def fresh() -> object:
+def fresh() -> ExoState:
     state = new(2, founders=FOUR)
     rich(state)
     return state
@@ -47,7 +59,7 @@ def test_bolt_icons_add_energy_when_building() -> None:
     assert derived(after).bank == bank  # one cube in for the bolt, one out to power it
 
 
-def hit_power_station(state: object) -> object:
+def hit_power_station(state: ExoState) -> ExoState:
     """End placement and roll a Tremor whose target roll hits the Power Station (dice 4)."""
     state, _ = act(state, "end_placement")
     rig(state, 6, 4)
@@ -111,7 +123,7 @@ def test_repairing_the_generator_powers_dark_locations_again() -> None:
     assert any(a.get("card") == "well" and a.kind == "work" for a in legal(after))
 
 
-def next_morning(state: object) -> object:
+def next_morning(state: ExoState) -> ExoState:
     state, _ = act(state, "next_day")
     while state.pending is not None and state.pending["kind"] == "flip":
         state, _ = act(state, "flip", card=state.pending["options"][0])

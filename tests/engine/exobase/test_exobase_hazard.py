@@ -1,13 +1,30 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from exo_helpers import FOUR, act, derived, founder, kinds, legal, new, placed, put, rich, rig, to_row
 
 from engine.core.errors import EngineError
+from engine.core.game import Event
 from engine.exobase import CONTENT, RULES
+from engine.exobase.state import ExoState
+from tests.engine.exobase.exo_helpers import (
+    FOUR,
+    act,
+    derived,
+    founder,
+    kinds,
+    legal,
+    new,
+    placed,
+    put,
+    rich,
+    rig,
+    to_row,
+)
 
 
-def hazard_phase(day: int = 1) -> object:
+def hazard_phase(day: int = 1) -> ExoState:
     state = new(4, founders=FOUR)
     rich(state, 3)
     state.day = day
@@ -15,7 +32,7 @@ def hazard_phase(day: int = 1) -> object:
     return state
 
 
-def event(events: list, kind: str) -> dict:
+def event(events: list[Event], kind: str) -> dict[str, Any]:
     return dict(next(e for e in events if e.kind == kind).data)
 
 

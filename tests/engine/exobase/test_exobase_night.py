@@ -1,7 +1,12 @@
 from __future__ import annotations
 
 import pytest
-from exo_helpers import (
+
+from engine.core.action import Action
+from engine.core.errors import EngineError
+from engine.exobase import CONTENT, RULES
+from engine.exobase.state import ExoState
+from tests.engine.exobase.exo_helpers import (
     FOUR,
     act,
     derived,
@@ -17,12 +22,8 @@ from exo_helpers import (
     to_task,
 )
 
-from engine.core.action import Action
-from engine.core.errors import EngineError
-from engine.exobase import CONTENT, RULES
 
-
-def worked_task(card: str) -> object:
+def worked_task(card: str) -> ExoState:
     state = new(6, founders=FOUR)
     rich(state, 3)
     to_task(state, card, 1)

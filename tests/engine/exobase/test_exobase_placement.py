@@ -1,7 +1,12 @@
 from __future__ import annotations
 
 import pytest
-from exo_helpers import (
+
+from engine.core.action import Action
+from engine.core.errors import EngineError
+from engine.exobase import CONTENT, RULES
+from engine.exobase.state import ExoState
+from tests.engine.exobase.exo_helpers import (
     FOUR,
     act,
     derived,
@@ -17,12 +22,8 @@ from exo_helpers import (
     to_task,
 )
 
-from engine.core.action import Action
-from engine.core.errors import EngineError
-from engine.exobase import CONTENT, RULES
 
-
-def fresh(seed: int = 1) -> object:
+def fresh(seed: int = 1) -> ExoState:
     state = new(seed, founders=FOUR)
     rich(state, 0)
     return state

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from exo_helpers import FOUR, act, new
 
 from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.exobase import RULES
+from tests.engine.exobase.exo_helpers import FOUR, act, new
 
 READY = Action.of("end_placement")
 

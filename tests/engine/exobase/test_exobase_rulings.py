@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from exo_helpers import FOUR, act, derived, founder, new, put, rich, rig, to_night
-
 from engine.core.action import Action
 from engine.exobase import RULES
 from engine.exobase.docs import card_reference
+from tests.engine.exobase.exo_helpers import FOUR, act, derived, founder, new, put, rich, rig, to_night
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "exobase.md"
 

@@ -1,11 +1,11 @@
 from __future__ import annotations
 
 import pytest
-from exo_helpers import derived, new
 
 from engine.core.errors import EngineError
 from engine.exobase import CONTENT, RULES
 from engine.exobase.derive import adjacency
+from tests.engine.exobase.exo_helpers import derived, new
 
 
 def test_core_square_with_matching_doors() -> None:

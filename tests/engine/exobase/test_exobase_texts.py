@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import pytest
-from exo_helpers import FOUR, act, founder, kinds, new, placed, put, rich, rig, to_night, to_row, to_task
 
 from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.exobase import CONTENT, RULES
+from tests.engine.exobase.exo_helpers import (
+    FOUR,
+    act,
+    founder,
+    kinds,
+    new,
+    placed,
+    put,
+    rich,
+    rig,
+    to_night,
+    to_row,
+    to_task,
+)
 
 
 def test_a_paid_healing_space_takes_its_price() -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from exo_helpers import FOUR, act, derived, founder, new, placed, put, rich, rig, to_row
-
 from engine.exobase import RULES
+from tests.engine.exobase.exo_helpers import FOUR, act, derived, founder, new, placed, put, rich, rig, to_row
 
 
 def test_production_above_the_top_is_lost_not_banked() -> None:

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import json
 
-from exo_helpers import FOUR, act, new, rich, rig, to_night, to_row, to_task
-
 from engine.core.action import Action
 from engine.exobase import RULES
+from engine.exobase.state import ExoState
+from tests.engine.exobase.exo_helpers import FOUR, act, new, rich, rig, to_night, to_row, to_task
 
 BASE_KEYS = {
     "card",
@@ -143,8 +143,8 @@ def test_founders_leave_their_spaces_in_the_view_when_night_falls() -> None:
     state, _ = RULES.apply(state, 0, work)
     card = str(work.arg("card"))
 
-    def occupants(s: object) -> list[str | None]:
-        view = RULES.view(s, None)  # type: ignore[arg-type]
+    def occupants(s: ExoState) -> list[str | None]:
+        view = RULES.view(s, None)
         spaces = next(c for c in view["base"] if c["card"] == card)["spaces"]
         return [sp["occupant"] for sp in spaces]
 

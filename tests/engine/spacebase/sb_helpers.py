@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.action import Action
 from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.spacebase import CONTENT, RULES
-from engine.spacebase.model import Card, Reward
+from engine.spacebase.model import Card, Content, Reward
 from engine.spacebase.state import SpaceState
 
 
@@ -14,14 +16,15 @@ def new(players: int = 2, seed: int = 1, **options: object) -> SpaceState:
     """A fresh game; the starting player is moved to seat 0 so tests read in seat order. The roll
     stays explicit (``autoroll`` off) unless asked, so tests can force the dice first."""
     options.setdefault("autoroll", False)
-    state = RULES.setup([f"p{i + 1}" for i in range(players)], dict(options), seed)
+    state: SpaceState = RULES.setup([f"p{i + 1}" for i in range(players)], dict(options), seed)
     state.first = state.active = 0
     return state
 
 
 def card(kind: str, section: str = "blue", **where: object) -> Card:
     """The first ship whose ``section`` holds a reward of ``kind`` (and matches ``where``)."""
-    for c in CONTENT.cards.values():
+    content: Content = CONTENT
+    for c in content.cards.values():
         rewards: tuple[Reward, ...] = getattr(c, section)
         # Sector 1 can only be reached by a die, never a sum: tests pick it only when asked.
         if "sector" not in where and c.sector == 1:
@@ -33,7 +36,8 @@ def card(kind: str, section: str = "blue", **where: object) -> Card:
 
 def clarified(number: int) -> Card:
     """Our own card for the rulebook's clarification of card ``number``."""
-    return next(c for c in CONTENT.cards.values() if c.note == f"clarify:{number}")
+    content: Content = CONTENT
+    return next(c for c in content.cards.values() if c.note == f"clarify:{number}")
 
 
 def put(state: SpaceState, seat: int, card_id: str, sector: int | None = None) -> None:
@@ -74,7 +78,8 @@ def force_dice(state: SpaceState, a: int, b: int) -> None:
 
 
 def act(state: SpaceState, who: int, kind: str, **args: str | int | bool) -> tuple[SpaceState, list[Event]]:
-    return RULES.apply(state, who, Action.of(kind, **args))
+    result: tuple[SpaceState, list[Event]] = RULES.apply(state, who, Action.of(kind, **args))
+    return result
 
 
 def roll(state: SpaceState, a: int, b: int) -> tuple[SpaceState, list[Event]]:
@@ -102,7 +107,7 @@ def finish(state: SpaceState, seat: int) -> SpaceState:
     return state
 
 
-def plain(players: int = 2, **options: object) -> SpaceState:
+def plain(players: int = 2, **options: Any) -> SpaceState:
     """A game whose consoles hold only the starters, every seat with 0 credits and income."""
     state = new(players, **options)
     starters = CONTENT.starters()

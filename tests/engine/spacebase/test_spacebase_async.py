@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from sb_helpers import act, activate, deploy, finish, kinds, plain, put, roll
 
 from engine.core.action import Action
 from engine.core.errors import NotYourTurnError, SchemaError
 from engine.spacebase import CONTENT, RULES
+from engine.spacebase.state import SpaceState
+from tests.engine.spacebase.sb_helpers import act, activate, deploy, finish, kinds, plain, put, roll
 
 STARTERS = CONTENT.starters()
 
 
-def _split(state, seat: int) -> None:  # type: ignore[no-untyped-def]
+def _split(state: SpaceState, seat: int) -> None:
     """Give ``seat`` deployed cards in sectors 3 and 4 so sum and single differ for it on (3, 4)."""
     deploy(state, seat, STARTERS[2], 3)
     deploy(state, seat, STARTERS[3], 4)

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from sb_helpers import act, activate, clarified, deploy, finish, plain, put, to_shipyard
 
 from engine.core.errors import IllegalActionError
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.model import GOAL_VP
 from engine.spacebase.state import SpaceState
+from tests.engine.spacebase.sb_helpers import (
+    act,
+    activate,
+    clarified,
+    deploy,
+    finish,
+    plain,
+    put,
+    to_shipyard,
+)
 
 STARTERS = CONTENT.starters()
 

@@ -3,25 +3,42 @@ onto a colony, diagonal arrows, variable and empty sectors."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from sb_helpers import act, activate, card, deploy, finish, kinds, plain, put, to_shipyard
 
 from engine.core.errors import IllegalActionError
+from engine.core.game import Event
 from engine.spacebase import CONTENT, RULES
-from engine.spacebase.model import Card
+from engine.spacebase.model import Card, Content
+from engine.spacebase.state import SpaceState
+from tests.engine.spacebase.sb_helpers import (
+    act,
+    activate,
+    card,
+    deploy,
+    finish,
+    kinds,
+    plain,
+    put,
+    to_shipyard,
+)
 
 STARTERS = CONTENT.starters()
 
 
-def _genesis(players: int = 2):  # type: ignore[no-untyped-def]
+def _genesis(players: int = 2) -> SpaceState:
     return plain(players, expansion="genesis")
 
 
-def _find(test) -> Card:  # type: ignore[no-untyped-def]
-    return next(c for c in CONTENT.cards.values() if test(c))
+def _find(test: Callable[[Card], object]) -> Card:
+    content: Content = CONTENT
+    return next(c for c in content.cards.values() if test(c))
 
 
-def _buy(state, seat: int, info: Card, sector: int | None = None):  # type: ignore[no-untyped-def]
+def _buy(
+    state: SpaceState, seat: int, info: Card, sector: int | None = None
+) -> tuple[SpaceState, list[Event]]:
     if info.is_colony:
         state.colonies[info.sector - 1] = info.id
     else:

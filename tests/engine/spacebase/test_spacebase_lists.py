@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from sb_helpers import new
-
 from bench.spacebase import random_buyer
 from engine.core.action import Action
 from engine.core.rng import Rng
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.legal import game_actions, preferences
+from tests.engine.spacebase.sb_helpers import new
 
 
 def test_the_seats_yet_to_choose_follow_the_choices_in_any_order() -> None:

@@ -4,16 +4,29 @@ arrows, dice arrows and moving a charge cube."""
 from __future__ import annotations
 
 import pytest
-from sb_helpers import act, activate, card, deploy, finish, plain, put, roll, to_shipyard
 
+from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.spacebase import CONTENT, RULES
+from engine.spacebase.state import SpaceState
+from tests.engine.spacebase.sb_helpers import (
+    act,
+    activate,
+    card,
+    deploy,
+    finish,
+    plain,
+    put,
+    roll,
+    to_shipyard,
+)
 
 STARTERS = CONTENT.starters()
 
 
-def _legal_kinds(state, seat):  # type: ignore[no-untyped-def]
-    return {a.kind for a in RULES.legal_actions(state, seat)}
+def _legal_kinds(state: SpaceState, seat: int) -> set[str]:
+    actions: list[Action] = RULES.legal_actions(state, seat)
+    return {a.kind for a in actions}
 
 
 def test_credits_income_and_vp_from_station_cards() -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from sb_helpers import act, kinds
 
 from engine.core.errors import IllegalActionError
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.model import BONUSES, START_CREDITS
 from engine.spacebase.setup import new_game
+from tests.engine.spacebase.sb_helpers import act, kinds
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

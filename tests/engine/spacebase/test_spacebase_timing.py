@@ -3,11 +3,10 @@ before a turn ends, the automatic roll and the bonus roll's dice."""
 
 from __future__ import annotations
 
-from sb_helpers import act, activate, card, kinds, plain, put, roll
-
 from engine.core.action import Action
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.state import SpaceState
+from tests.engine.spacebase.sb_helpers import act, activate, card, kinds, plain, put, roll
 
 RED = "l2_004"  # a red ability in sector 1: never activated by the sums these tests roll
 GREEN = "l1_003"
@@ -31,7 +30,9 @@ def test_a_waiting_player_is_asked_before_the_turn_ends_and_may_use_a_red_abilit
     assert RULES.view(state, None)["reacting"] and RULES.view(state, None)["waiting"] == [1]
     assert {a.kind for a in RULES.legal_actions(state, 1)} >= {"use", "skip"}
     assert RULES.timeout_action(state, 1) == Action.of("use", card=RED)
-    vp, gain = state.boards[1].vp, CONTENT.cards[RED].ability.effects[0].n  # type: ignore[union-attr]
+    ability = CONTENT.cards[RED].ability
+    assert ability is not None
+    vp, gain = state.boards[1].vp, ability.effects[0].n
     state, events = act(state, 1, "use", card=RED)
     assert state.boards[1].vp == vp + gain and "turn_ended" in kinds(events) and state.active == 1
 

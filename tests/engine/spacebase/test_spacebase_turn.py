@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import pytest
-from sb_helpers import act, choose_all, deploy, finish, kinds, new, put, roll, to_shipyard
 
 from engine.core.errors import IllegalActionError, NotYourTurnError
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.model import GOAL_VP
+from engine.spacebase.state import SpaceState
+from tests.engine.spacebase.sb_helpers import (
+    act,
+    choose_all,
+    deploy,
+    finish,
+    kinds,
+    new,
+    put,
+    roll,
+    to_shipyard,
+)
 
 STARTERS = CONTENT.starters()
 
 
-def _plain(players: int = 2):  # type: ignore[no-untyped-def]
+def _plain(players: int = 2) -> SpaceState:
     """A game whose consoles hold only the starters, every seat with 0 credits."""
     state = new(players)
     for board in state.boards:
