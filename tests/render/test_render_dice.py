@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Event
-from render.exobase.dice import DIE, MARGIN, Roll, draw_dice, render_dice, rolls_from_events
+from render.exobase.common import MARGIN
+from render.exobase.dice import DIE, Roll, draw_dice, render_dice, rolls_from_events
 from render.theme import BAD
 from tests.render.conftest import open_png
 from tests.render.views import crowded_view

@@ -28,7 +28,8 @@ def states() -> list[EuropaState]:
 
 
 def table(state: EuropaState) -> dict[str, Any]:
-    return RULES.view(state, None)
+    view: dict[str, Any] = RULES.view(state, None)
+    return view
 
 
 def test_the_samples_cover_every_phase(states: list[EuropaState]) -> None:

@@ -18,7 +18,7 @@ def test_dejavu_is_used_and_cached() -> None:
     assert isinstance(face, ImageFont.FreeTypeFont)
     assert fonts.font(24, bold=True) is face
     if (fonts.FONT_DIR / "DejaVuSans-Bold.ttf").exists():
-        assert "DejaVu" in face.getname()[0]
+        assert "DejaVu" in str(face.getname()[0])
 
 
 def test_missing_fonts_fall_back_to_the_builtin_scalable_font(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -28,6 +28,7 @@ def test_missing_fonts_fall_back_to_the_builtin_scalable_font(monkeypatch: pytes
     fonts.font.cache_clear()
     try:
         face = fonts.font(30)
+        assert isinstance(face, ImageFont.FreeTypeFont)
         assert "DejaVu" not in str(face.getname()[0])
         assert face.getbbox("Hab")[3] > 15
     finally:

@@ -46,4 +46,4 @@ def test_unknown_image_names_raise(played: list[tuple[dict[str, Any], list[Event
 def test_rendered_images_are_frozen() -> None:
     image = RenderedImage("a.png", b"", "alt")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        image.filename = "b.png"  # type: ignore[misc]
+        image.filename = "b.png"  # type: ignore[misc]  # writes a frozen field on purpose
