@@ -15,7 +15,7 @@ from bot.games import Game
 from bot.service import GameService
 from bot.settings import load_settings
 from bot.store import GameRecord
-from tests.bot.fake_discord import CHANNEL_ID, Call, FakeDiscord, settle
+from tests.bot.fake_discord import CHANNEL_ID, Call, FakeDiscord, settle, wire
 
 SEED = 7
 MakeBot = Callable[[], Awaitable[GameBot]]
@@ -58,7 +58,7 @@ async def bot(make_bot: MakeBot) -> GameBot:
 async def feed(bot: GameBot, payload: dict[str, Any]) -> None:
     """Hand a raw INTERACTION_CREATE to discord.py, as the gateway would, and wait for every answer."""
     before = set(asyncio.all_tasks())
-    bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+    bot._connection.parse_interaction_create(wire(payload))
     await settle(ignore=before)
 
 

@@ -14,11 +14,15 @@ import itertools
 import json
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
+
+if TYPE_CHECKING:
+    # Only for typing: importing discord.types on its own at run time trips over a circular import.
+    from discord.types.interactions import Interaction as InteractionPayload
 
 APP_ID = 900000000000000001
 BOT_ID = 900000000000000002
@@ -311,6 +315,12 @@ class FakeDiscord:
         assert custom_id in message.custom_ids, custom_id
         delivered = self._message(message, CHANNEL_ID)
         return self._interaction(3, person, {"custom_id": custom_id, "component_type": 2}, message=delivered)
+
+
+def wire(payload: dict[str, Any]) -> InteractionPayload:
+    """``payload`` typed as the interaction JSON discord.py parses: the fake builds it as a plain dict,
+    and discord.py's own parsing is what checks its shape."""
+    return cast("InteractionPayload", payload)
 
 
 def _command_data(group: str, sub: str, options: dict[str, Any], focused: str | None) -> dict[str, Any]:

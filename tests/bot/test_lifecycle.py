@@ -13,7 +13,7 @@ from bot.app import GameBot
 from bot.replies import PrivateMessage, Reply
 from bot.ui.send import send_reply
 from tests.bot.conftest import MakeBot, feed, posted, since, stored
-from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, Call, FakeDiscord, Person
+from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, Call, FakeDiscord, Person, wire
 
 HOST = Person(11, "Alice")
 FRIEND = Person(12, "Bob")
@@ -118,7 +118,9 @@ async def test_a_closed_dm_falls_back_to_the_channel_without_blocking(
     bot: GameBot, fake: FakeDiscord
 ) -> None:
     fake.closed_dms.add(FRIEND.user_id)
-    interaction = discord.Interaction(data=fake.command(FRIEND, "exobase", "status"), state=bot._connection)
+    interaction = discord.Interaction(
+        data=wire(fake.command(FRIEND, "exobase", "status")), state=bot._connection
+    )
     reply = Reply("Cards are dealt.", private=[PrivateMessage(FRIEND.user_id, "Your hand: ...")])
 
     mark = len(fake.calls)
@@ -134,7 +136,9 @@ async def test_a_closed_dm_falls_back_to_the_channel_without_blocking(
 
 
 async def test_an_open_dm_delivers_the_private_message(bot: GameBot, fake: FakeDiscord) -> None:
-    interaction = discord.Interaction(data=fake.command(FRIEND, "exobase", "status"), state=bot._connection)
+    interaction = discord.Interaction(
+        data=wire(fake.command(FRIEND, "exobase", "status")), state=bot._connection
+    )
     reply = Reply("Cards are dealt.", private=[PrivateMessage(FRIEND.user_id, "Your hand: ...")])
     mark = len(fake.calls)
     await send_reply(interaction, reply)

@@ -48,7 +48,7 @@ async def test_activation_buttons_name_the_credits_each_option_pays(bot: GameBot
 
 
 def _rolled(dice: list[int]) -> SpaceState:
-    state = RULES.setup(["Alice", "Bob"], {}, 7)
+    state: SpaceState = RULES.setup(["Alice", "Bob"], {}, 7)
     state.dice = dice
     state.phase = "choose"
     state.choices = {}
