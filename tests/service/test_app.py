@@ -15,7 +15,12 @@ from engine.colony import RULES as COLONY_RULES
 
 
 def settings(tmp_path: Path, **extra: Any) -> Settings:
-    return Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", _env_file=None, **extra)
+    # _env_file is pydantic-settings' init-only switch (no .env read); mypy sees only the fields.
+    return Settings(
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}",
+        _env_file=None,  # type: ignore[call-arg]
+        **extra,
+    )
 
 
 async def test_bot_is_unstarted_with_no_privileged_intents(tmp_path: Path) -> None:
@@ -121,7 +126,7 @@ async def test_own_card_files_replace_the_shipped_ones(tmp_path: Path) -> None:
     import json
     import shutil
 
-    from engine.exobase import DEFAULT_DIR
+    from engine.exobase.content_load import DEFAULT_DIR
 
     folder = tmp_path / "cards"
     shutil.copytree(DEFAULT_DIR, folder)
@@ -154,7 +159,7 @@ async def test_a_refused_sync_is_logged_and_retried_next_start(
 
     async def forbidden(*, guild: discord.abc.Snowflake | None = None) -> list[Any]:
         response = SimpleNamespace(status=403, reason="Forbidden")
-        raise discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})  # type: ignore[arg-type]
+        raise discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})
 
     monkeypatch.setattr(bot.tree, "sync", forbidden)
     try:

@@ -116,7 +116,7 @@ async def test_deploy_autocomplete_offers_free_neighbours_and_payments(repo: Rep
     spaces = await svc.choices(HERE, ALICE, "colony", "deploy", "at", {"card": card})
     assert spaces and all(label == f"Free space ({at})" for label, at in spaces)
     assert all(abs(int(x)) + abs(int(y)) == 1 for x, y in (str(at).split(",") for _, at in spaces))
-    filled = {"card": card, "at": str(deploy.arg("at"))}
+    filled: dict[str, str | int] = {"card": card, "at": str(deploy.arg("at"))}
     pays = await svc.choices(HERE, ALICE, "colony", "deploy", "pay", filled)
     assert deploy.arg("pay") in [value for _, value in pays]
     assert all(", " in label or "," not in str(value) for label, value in pays)
@@ -135,7 +135,7 @@ async def test_the_turn_stays_open_after_the_last_action_until_end_turn(svc: Gam
             break
         labels = {b.label: b.action for b in reply.buttons if b.action is not None}
         step = next((a for label, a in labels.items() if "discards" in label), None) or labels["Draw a card"]
-        reply = await svc.act(HERE, ALICE, step)  # type: ignore[arg-type]
+        reply = await svc.act(HERE, ALICE, step)
     assert "**Alice**'s turn · no actions left" in reply.text and "Event" not in reply.text
     end = next(b.action for b in reply.buttons if b.label == "End turn")
     reply = await svc.act(HERE, ALICE, end)  # type: ignore[arg-type]

@@ -140,7 +140,9 @@ def test_rules_name_both_win_conditions_and_what_the_words_mean() -> None:
 
 def test_status_shows_progress_towards_both_goals_and_energy() -> None:
     view = RULES.view(RULES.setup(["Ana"], {"mode": "normal"}, 8), None)
-    text = FRONTENDS["exobase"].summary(view)
+    summary = FRONTENDS["exobase"].summary
+    assert summary is not None
+    text = summary(view)
     goal = next(line for line in text.splitlines() if line.startswith("Goal"))
     assert "production tracks in the green" in goal and "AND Power Station level 1/3" in goal
     assert "(next: 4 metal, 3 minerals)" in goal

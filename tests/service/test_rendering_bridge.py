@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -25,10 +26,14 @@ def renderer(result: Any, game: str = "exobase") -> Any:
         if isinstance(result, Exception):
             raise result
         return [
-            Planned(image.filename, True, f"{game}:{image.filename}", lambda i=image: i) for image in result
+            Planned(image.filename, True, f"{game}:{image.filename}", _returns(image)) for image in result
         ]
 
     return SimpleNamespace(game=game, plan=plan)
+
+
+def _returns(image: Any) -> Callable[[], Any]:
+    return lambda: image
 
 
 async def test_images_are_converted() -> None:
@@ -74,7 +79,9 @@ class Planner:
 
     game = "g"
 
-    def plan(self, view: dict[str, Any], events: list[Event], which: Any = None) -> list[Planned]:
+    def plan(
+        self, view: Mapping[str, Any], events: Sequence[Event], *, which: set[str] | None = None
+    ) -> list[Planned]:
         names = sorted(which or view)
         planned = [
             Planned(name, True, f"{name}:{view[name]}", self._draw(name, view[name])) for name in names
@@ -82,7 +89,7 @@ class Planner:
         planned += [Planned("dice", False, f"dice:{e.text}", self._draw("dice", e.text)) for e in events]
         return planned
 
-    def _draw(self, name: str, value: Any) -> Any:
+    def _draw(self, name: str, value: Any) -> Callable[[], RenderedImage]:
         def draw() -> RenderedImage:
             self.drawn.append(name)
             return RenderedImage(f"{name}.png", f"{name}={value}".encode(), name)

@@ -186,7 +186,7 @@ async def test_a_seat_that_acted_has_no_stale_deadline(service: GameService, clo
 async def test_seats_still_waiting_keep_their_clock(service: GameService, clock: Clock) -> None:
     record = await two_players(service, draft=True)
     before = await pending(service, record.id)
-    assert sorted({row.seat for row in before}) == [0, 1]
+    assert {row.seat for row in before} == {0, 1}
     clock.at(minutes=10)
     await service.act(HERE, ALICE, Action.of("pick"))
     rows = await pending(service, record.id)
