@@ -39,7 +39,8 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     await upgrade(engine)
     yield GameService(
         Repository(make_sessionmaker(engine)),
-        games={"tally": Game(RULES, FRONTEND, renderer=FakeRenderer())},
+        # A stand-in for a registry Renderer on purpose: the bot only reads its game and plan.
+        games={"tally": Game(RULES, FRONTEND, renderer=FakeRenderer())},  # type: ignore[arg-type]
         seeds=lambda: 5,
     )
     await engine.dispose()
