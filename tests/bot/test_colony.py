@@ -66,11 +66,11 @@ async def _drafted(bot: GameBot, fake: FakeDiscord) -> Call:
 
 async def test_scenario_autocomplete_lists_planets_with_difficulty(cbot: GameBot, fake: FakeDiscord) -> None:
     calls = await _run(cbot, fake, fake.autocomplete(ALICE, "colony", "start", "scenario", scenario=""))
-    choices = calls[-1].payload["data"]["choices"]  # type: ignore[index]
+    choices = calls[-1].message["choices"]
     assert len(choices) == len(RULES.content.scenarios)  # type: ignore[attr-defined]
     assert choices[0] == {"name": "Verdance — difficulty 1", "value": "verdance"}
     calls = await _run(cbot, fake, fake.autocomplete(ALICE, "colony", "start", "scenario", scenario="frost"))
-    assert [c["value"] for c in calls[-1].payload["data"]["choices"]] == ["frostmaw"]  # type: ignore[index]
+    assert [c["value"] for c in calls[-1].message["choices"]] == ["frostmaw"]
 
 
 async def test_lobby_join_leave_and_only_the_host_begins(cbot: GameBot, fake: FakeDiscord) -> None:
@@ -138,13 +138,13 @@ async def test_acting_out_of_turn_is_refused_privately(cbot: GameBot, fake: Fake
 async def test_a_plan_is_played_out_of_turn(cbot: GameBot, fake: FakeDiscord) -> None:
     await _drafted(cbot, fake)
     calls = await _run(cbot, fake, fake.autocomplete(BOB, "colony", "play", "card", card=""))
-    offered = [c["value"] for c in calls[-1].payload["data"]["choices"]]  # type: ignore[index]
+    offered = [c["value"] for c in calls[-1].message["choices"]]
     plan = next(a for a in RULES.legal_actions(await _state(cbot), 1) if a.kind == "play")
     state = await _state(cbot)
     assert plan.arg("card") in offered and set(offered) <= set(state.hands[1])
     # Alice's own autocomplete offers her cards, not Bob's.
     calls = await _run(cbot, fake, fake.autocomplete(ALICE, "colony", "generate", "card", card=""))
-    assert {c["value"] for c in calls[-1].payload["data"]["choices"]} <= set(state.hands[0])  # type: ignore[index]
+    assert {c["value"] for c in calls[-1].message["choices"]} <= set(state.hands[0])
 
     reply = posted(await _run(cbot, fake, fake.command(BOB, "colony", "play", **plan.params)))[-1]
     assert reply.flags & EPHEMERAL == 0 and "Bob" in reply.content

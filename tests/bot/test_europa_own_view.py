@@ -66,6 +66,6 @@ async def test_the_die_autocomplete_names_the_seats_own_dice(ebot: GameBot, fake
     dice = (RULES.view(state, 0)["players"][0]["attempt"] or {})["dice"]
     expected = {f"{d['colour']} die {d['die']} ({'/'.join(d['face'])})" for d in dice}
     calls = await run(ebot, fake, fake.autocomplete(ANN, "europa", "keep", "die", die=""))
-    choices = calls[-1].payload["data"]["choices"]  # type: ignore[index]
+    choices = calls[-1].message["choices"]
     assert choices and {c["name"] for c in choices} <= expected
     assert all(not c["name"].startswith("die ") for c in choices)

@@ -209,4 +209,6 @@ async def test_only_players_choose_and_other_games_keep_their_dms(qbot: GameBot,
     record = await stored(qbot)
     assert record is not None and "notify" not in record.options
     # Europa's hands always go by DM, so it offers no such command.
-    assert all(c.name != "notify" for c in qbot.tree.get_command("europa").commands)  # type: ignore[union-attr]
+    europa = qbot.tree.get_command("europa")
+    assert isinstance(europa, discord.app_commands.Group)
+    assert all(c.name != "notify" for c in europa.commands)

@@ -77,14 +77,14 @@ async def test_autocomplete_offers_only_legal_choices(bot: GameBot, fake: FakeDi
 
     calls = await _run(bot, fake, fake.autocomplete(ALICE, "exobase", "work", "founder", founder=""))
     assert calls[-1].payload is not None and calls[-1].payload["type"] == 8
-    offered = {choice["value"] for choice in calls[-1].payload["data"]["choices"]}
+    offered = {choice["value"] for choice in calls[-1].message["choices"]}
     assert offered == {a.get("founder") for a in legal}
 
     founder = str(legal[0].arg("founder"))
     calls = await _run(
         bot, fake, fake.autocomplete(ALICE, "exobase", "work", "card", founder=founder, card="")
     )
-    offered = {choice["value"] for choice in calls[-1].payload["data"]["choices"]}  # type: ignore[index]
+    offered = {choice["value"] for choice in calls[-1].message["choices"]}
     assert offered == {a.get("card") for a in legal if a.get("founder") == founder}
 
 
