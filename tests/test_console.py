@@ -64,7 +64,8 @@ async def test_a_number_keeps_its_meaning_while_the_game_stands_still(service: G
 
 
 async def test_a_number_from_before_the_game_moved_on_is_refused(service: GameService) -> None:
-    ann = Console(service, "tally", Path("unused"), io.StringIO(), local_actor("Ann"))
+    ann_out = io.StringIO()
+    ann = Console(service, "tally", Path("unused"), ann_out, local_actor("Ann"))
     await open_table(ann, ["Ann", "Bob"], {})
     await ann.handle("actions")
     # Someone else moves the game on (another terminal, or the same channel from elsewhere).
@@ -72,7 +73,7 @@ async def test_a_number_from_before_the_game_moved_on_is_refused(service: GameSe
     await open_table(bob, ["Bob"], {})
     await bob.handle("/tally add n:2")
     await ann.handle("3")
-    text = ann.out.getvalue()  # type: ignore[attr-defined]
+    text = ann_out.getvalue()
     assert "! Number 3 was from a list the game has moved past; type actions or /tally status" in text
     game = await service.repo.open_game(console_where("tally").channel_id)
     assert game is not None and game.snapshot is not None and game.snapshot["total"] == 2

@@ -203,7 +203,8 @@ async def test_a_two_player_game_is_played_to_its_end_with_buttons(cbot: GameBot
         record = await stored(cbot)
         if record is None:
             break
-        state = RULES.from_json(record.snapshot)  # type: ignore[arg-type]
+        assert record.snapshot is not None
+        state = RULES.from_json(record.snapshot)
         seat = min(RULES.to_move(state), key=lambda s: s != state.seat)
         legal = RULES.legal_actions(state, seat)
         useful = [a for a in legal if a.kind in ("deploy", "recover", "repair")]

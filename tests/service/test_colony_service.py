@@ -99,9 +99,11 @@ async def test_a_discard_goes_to_its_owner_out_of_turn(repo: Repository) -> None
     assert discards and all(b.label.startswith(f"{receiver.name} discards ") for b in discards)
     with pytest.raises(NotAllowedError, match=f"{receiver.name}'s move"):
         await svc.act(HERE, giver, Action.of("draw"))
+    discard = discards[0].action
+    assert discard is not None
     with pytest.raises(NotAllowedError, match=f"{receiver.name}'s move"):
-        await svc.act(HERE, giver, discards[0].action)  # type: ignore[arg-type]
-    reply = await svc.act(HERE, receiver, discards[0].action)  # type: ignore[arg-type]
+        await svc.act(HERE, giver, discard)
+    reply = await svc.act(HERE, receiver, discard)
     assert f"**{giver.name}**'s turn" in reply.text and reply.mentions == [giver.user_id]
 
 
@@ -138,7 +140,8 @@ async def test_the_turn_stays_open_after_the_last_action_until_end_turn(svc: Gam
         reply = await svc.act(HERE, ALICE, step)
     assert "**Alice**'s turn · no actions left" in reply.text and "Event" not in reply.text
     end = next(b.action for b in reply.buttons if b.label == "End turn")
-    reply = await svc.act(HERE, ALICE, end)  # type: ignore[arg-type]
+    assert end is not None
+    reply = await svc.act(HERE, ALICE, end)
     assert "Alice ends the turn." in reply.text and "Event (" in reply.text
     assert "**Bob**'s turn" in reply.text
 

@@ -103,6 +103,7 @@ def test_log_lines_carry_guild_channel_and_game(caplog: pytest.LogCaptureFixture
         set_game(7)
         logging.getLogger("bot.test").info("hello")
     record = caplog.records[-1]
+    # ContextFilter sets these attributes on the record at run time, so mypy cannot know them.
     assert (record.guild, record.channel, record.game) == (5, 6, 7)  # type: ignore[attr-defined]
 
 

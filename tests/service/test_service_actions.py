@@ -48,9 +48,10 @@ async def test_illegal_action_changes_nothing(service: GameService) -> None:
 async def test_stale_button_is_refused(service: GameService) -> None:
     reply = await service.start(HERE, ALICE, "tally", {})
     click = reply.buttons[0]
+    assert click.action is not None
     await service.act(HERE, ALICE, Action.of("add", n=1))
     with pytest.raises(StaleError):
-        await service.act(HERE, ALICE, click.action, game_id=click.game_id, version=click.version)  # type: ignore[arg-type]
+        await service.act(HERE, ALICE, click.action, game_id=click.game_id, version=click.version)
     with pytest.raises(StaleError):
         await service.act(HERE, ALICE, Action.of("add", n=1), game_id=click.game_id + 1, version=1)
     assert await total(service) == 1
@@ -113,9 +114,10 @@ async def test_concurrent_acts_are_serialised(service: GameService) -> None:
 async def test_concurrent_clicks_on_one_version_one_wins(service: GameService) -> None:
     reply = await service.start(HERE, ALICE, "tally", {})
     button = reply.buttons[0]
+    assert button.action is not None
     results = await asyncio.gather(
         *(
-            service.act(HERE, ALICE, button.action, game_id=button.game_id, version=button.version)  # type: ignore[arg-type]
+            service.act(HERE, ALICE, button.action, game_id=button.game_id, version=button.version)
             for _ in range(3)
         ),
         return_exceptions=True,

@@ -10,14 +10,14 @@ from bot.errors import (
     StaleError,
     UnknownGameError,
 )
-from bot.replies import Where
+from bot.replies import Reply, Where
 from bot.service import GameService
 from engine.core import Action
 from tests.service.conftest import ALICE, BOB, CARL, HERE, MOD
 
 
-def controls(reply: object) -> list[str | None]:
-    return [b.control for b in reply.buttons]  # type: ignore[attr-defined]
+def controls(reply: Reply) -> list[str | None]:
+    return [b.control for b in reply.buttons]
 
 
 async def test_solo_starts_at_once(service: GameService) -> None:

@@ -177,6 +177,7 @@ def test_an_unreachable_discord_is_one_line(
 ) -> None:
     async def offline(self: GameBot, token: str) -> None:
         key = SimpleNamespace(host="discord.com", port=443, ssl=True)
+        # A stand-in connection key on purpose: only its host, port and ssl are read.
         raise aiohttp.ClientConnectorError(key, OSError(101, "Network is unreachable"))  # type: ignore[arg-type]
 
     monkeypatch.setenv("DISCORD_TOKEN", "token")

@@ -231,7 +231,9 @@ async def test_three_misses_in_a_row_step_away_where_the_game_allows(
         "Bob ran out of time (2 times in a row); the bot played: Mark, End turn.",
         "Alice ran out of time (3 times in a row); the bot played: Step away.",
     ]
-    state = RULES.from_json((await service.repo.get_game(record.id)).snapshot or {})  # type: ignore[union-attr]
+    saved = await service.repo.get_game(record.id)
+    assert saved is not None
+    state = RULES.from_json(saved.snapshot or {})
     assert 0 in state.away
 
 
@@ -368,7 +370,9 @@ async def test_a_hidden_information_timeout_posts_and_logs_no_secret(
     public = alice.reply.text + " ".join(button.label for button in alice.reply.buttons)
     assert alice.reply.text.startswith("Alice ran out of time; the bot played: 1 move.")
     assert [name for name in CARDS.values() if name in public] == []
-    after = DUEL.from_json((await service.repo.get_game(record.id)).snapshot or {})  # type: ignore[union-attr]
+    saved = await service.repo.get_game(record.id)
+    assert saved is not None
+    after = DUEL.from_json(saved.snapshot or {})
     assert after.round == 2 and "Revealed:" in bob.reply.text
     held = {CARDS[card] for hand in after.hands for card in hand}
     public = bob.reply.text + " ".join(button.label for button in bob.reply.buttons)
