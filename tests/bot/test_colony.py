@@ -8,6 +8,7 @@ import pytest
 
 from bot.app import GameBot
 from bot.service import GameService
+from engine.colony import ColonyRules
 from engine.core import Action
 from tests.bot.conftest import MakeBot, posted, stored
 from tests.bot.conftest import button as _button
@@ -67,7 +68,8 @@ async def _drafted(bot: GameBot, fake: FakeDiscord) -> Call:
 async def test_scenario_autocomplete_lists_planets_with_difficulty(cbot: GameBot, fake: FakeDiscord) -> None:
     calls = await _run(cbot, fake, fake.autocomplete(ALICE, "colony", "start", "scenario", scenario=""))
     choices = calls[-1].message["choices"]
-    assert len(choices) == len(RULES.content.scenarios)  # type: ignore[attr-defined]
+    assert isinstance(RULES, ColonyRules)
+    assert len(choices) == len(RULES.content.scenarios)
     assert choices[0] == {"name": "Verdance — difficulty 1", "value": "verdance"}
     calls = await _run(cbot, fake, fake.autocomplete(ALICE, "colony", "start", "scenario", scenario="frost"))
     assert [c["value"] for c in calls[-1].message["choices"]] == ["frostmaw"]

@@ -15,10 +15,9 @@ from engine.colony import RULES as COLONY_RULES
 
 
 def settings(tmp_path: Path, **extra: Any) -> Settings:
-    # _env_file is pydantic-settings' init-only switch (no .env read); mypy sees only the fields.
     return Settings(
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}",
-        _env_file=None,  # type: ignore[call-arg]
+        _env_file=None,  # type: ignore[call-arg]  # pydantic-settings' init-only switch; mypy sees fields only
         **extra,
     )
 

@@ -11,6 +11,7 @@ import pytest
 from bot.games import MODULES, load_game
 from bot.games.module import ContentSettingError
 from engine.core.content import MAX_ID_LENGTH
+from engine.europa import EuropaRules
 
 SHIPPED = Path(__file__).resolve().parents[2] / "engine" / "europa" / "content"
 
@@ -31,4 +32,5 @@ def test_a_card_id_longer_than_the_limit_is_refused_naming_it(tmp_path: Path) ->
 
 def test_a_card_id_at_the_limit_loads(tmp_path: Path) -> None:
     game = load_game(MODULES["europa"], _with_first_id(tmp_path, "b" * MAX_ID_LENGTH))
-    assert "b" * MAX_ID_LENGTH in game.rules.content.cards  # type: ignore[attr-defined]
+    assert isinstance(game.rules, EuropaRules)
+    assert "b" * MAX_ID_LENGTH in game.rules.content.cards
