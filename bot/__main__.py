@@ -12,7 +12,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.app import create_bot, games_for, one_malloc_arena
+from bot.app import create_bot, games_for, tune_malloc
 from bot.logging_setup import setup_logging
 from bot.settings import TOKEN_HELP, Settings, SettingsError, load_settings
 from bot.startup import StartupError
@@ -42,7 +42,7 @@ def main() -> int:
     if settings.discord_token is None:
         print(TOKEN_HELP)
         return 0
-    one_malloc_arena()
+    tune_malloc()
     try:
         asyncio.run(_run(settings, settings.discord_token))
     except KeyboardInterrupt:

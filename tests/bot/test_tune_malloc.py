@@ -1,4 +1,4 @@
-"""The bot has its threads share one malloc arena where the C library is glibc (bot.app.one_malloc_arena)."""
+"""Where the C library is glibc, the bot tunes its allocator for drawing in threads (bot.app.tune_malloc)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import subprocess
 import sys
 
 
-def test_one_malloc_arena_is_set_on_glibc_and_harmless_elsewhere() -> None:
+def test_malloc_is_tuned_on_glibc_and_left_alone_elsewhere() -> None:
     # In a process of its own: the setting stays for the life of the process that makes it.
-    code = "from bot.app import one_malloc_arena; print(one_malloc_arena())"
+    code = "from bot.app import tune_malloc; print(tune_malloc())"
     command = [sys.executable, "-c", code]
     done = subprocess.run(command, capture_output=True, text=True, check=True, timeout=60)
     on_glibc = platform.libc_ver()[0] == "glibc"
