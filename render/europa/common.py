@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.canvas import Canvas
-from render.theme import ACCENT, BAD, OUTLINE, TEXT, TEXT_DIM, Rgb
+from render.theme import ACCENT, BAD, GRID_LINE, OUTLINE, TEXT, TEXT_DIM, Rgb
 
 View = Mapping[str, Any]
 WIDTH = 960
@@ -84,11 +84,18 @@ def need_words(need: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {SYMBOL_NAMES.get(s, s)}" for s, n in need.items() if n) or "nothing"
 
 
+def rule(canvas: Canvas, y: int) -> None:
+    """The thin line across the image that separates two sections, its top at ``y``."""
+    canvas.reach(y + 2)
+    canvas.draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=GRID_LINE, width=2)
+
+
 def glyph(canvas: Canvas, symbol: str, cx: int, cy: int, r: int) -> None:
     """A symbol as a shape of its own colour: diamond, triangle, tower, disc, dome, star, alien head."""
     colour = SYMBOL_COLOURS.get(symbol, TEXT_DIM)
-    draw = canvas.draw
     edge = max(2, r // 6)
+    canvas.reach(cy + r + edge)
+    draw = canvas.draw
     if symbol == "command":
         draw.polygon(
             [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=colour, outline=INK, width=edge
@@ -150,11 +157,13 @@ def die(canvas: Canvas, x: int, y: int, d: Mapping[str, Any], size: int = DIE) -
         _faces(canvas, x, y, size, faces)
     if destroyed:
         inset = size // 5
+        width = max(4, size // 9)
+        canvas.reach(y + size - inset + width)
         for line in (
             (x + inset, y + inset, x + size - inset, y + size - inset),
             (x + inset, y + size - inset, x + size - inset, y + inset),
         ):
-            canvas.draw.line(line, fill=BAD, width=max(4, size // 9))
+            canvas.draw.line(line, fill=BAD, width=width)
     if d.get("locked") and not destroyed:
         padlock(canvas, x + size - size // 3, y - size // 4, max(18, size // 2))
 
@@ -173,6 +182,7 @@ def padlock(canvas: Canvas, x: int, y: int, h: int) -> None:
     edge, so it shows over the die, its gold ring and the dark background alike."""
     w = h * 4 // 5
     shackle = (x + w // 5, y, x + w - w // 5, y + h * 2 // 3)
+    canvas.reach(y + h)
     canvas.draw.arc(shackle, 180, 360, fill=INK, width=max(5, h // 4))
     canvas.draw.arc(
         (shackle[0] + 1, shackle[1] + 1, shackle[2] - 1, shackle[3]),

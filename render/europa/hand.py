@@ -32,6 +32,8 @@ LINE = 26
 HEAD = 50
 NAME_W = 290
 SCRATCH = 4000
+# Rows the canvas starts with: room for a usual hand (a longer one grows the canvas).
+START = 1280
 TIMINGS = {"main": "during rolls", "after": "after rolls"}
 
 
@@ -88,7 +90,7 @@ def draw_hand(view: View) -> Canvas:
     me = you(view)
     seat = int(me.get("seat", 0))
     hand: list[Card] = list(me.get("hand") or [])
-    canvas = Canvas(WIDTH, SCRATCH)
+    canvas = Canvas(WIDTH, SCRATCH, start=START)
     name = _name(view, seat)
     canvas.text(
         MARGIN, MARGIN, f"{name}'s hand · {len(hand)} cards", TITLE, seat_colour(seat), max_width=INNER

@@ -24,10 +24,11 @@ from render.europa.common import (
     need_row,
     need_words,
     players,
+    rule,
     seat_colour,
     symbols,
 )
-from render.theme import ACCENT, BAD, GOOD, GRID_LINE, OUTLINE, SURFACE, TEXT, TEXT_DIM, WARN
+from render.theme import ACCENT, BAD, GOOD, OUTLINE, SURFACE, TEXT, TEXT_DIM, WARN
 
 PHASES = {
     "choose": "choosing bases",
@@ -42,6 +43,8 @@ INDENT = MARGIN + 16
 INNER = WIDTH - INDENT - MARGIN
 # Tall enough for four crowded areas; the picture is cropped to what was drawn.
 SCRATCH = 3200
+# Rows the canvas starts with: room for a usual table (a bigger one grows the canvas).
+START = 1536
 
 
 def phase_line(view: View) -> str:
@@ -58,7 +61,7 @@ def render_table(view: View) -> bytes:
 
 
 def draw_table(view: View) -> Canvas:
-    canvas = Canvas(WIDTH, SCRATCH)
+    canvas = Canvas(WIDTH, SCRATCH, start=START)
     canvas.text(MARGIN, MARGIN, phase_line(view), TITLE, TEXT, max_width=WIDTH - 2 * MARGIN)
     extras = [f"First in Flight: {name_of(view, view.get('first'))}"]
     extras.append("Invaders on" if view.get("invaders") else "Invaders off")
@@ -68,9 +71,9 @@ def draw_table(view: View) -> Canvas:
     )
     y = MARGIN + 84
     for p in players(view):
-        canvas.draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=GRID_LINE, width=2)
+        rule(canvas, y)
         y = _area(canvas, view, p, y + 12) + 12
-    canvas.draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=GRID_LINE, width=2)
+    rule(canvas, y)
     y = legend(canvas, MARGIN, y + 12, WIDTH - 2 * MARGIN, symbols(view))
     marks_legend(canvas, MARGIN, y + 4)
     return canvas

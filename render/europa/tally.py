@@ -20,13 +20,16 @@ from render.europa.common import (
     name_of,
     need_row,
     players,
+    rule,
     seat_colour,
     symbols,
 )
-from render.theme import ACCENT, BAD, GOOD, GRID_LINE, SURFACE, TEXT, TEXT_DIM
+from render.theme import ACCENT, BAD, GOOD, SURFACE, TEXT, TEXT_DIM
 
 NAME_W = 210
 SCRATCH = 2400
+# Rows the canvases start with: room for a usual set of dice or a tally (more grows the canvas).
+START = 640
 
 
 def builders(view: View, seats: Sequence[int]) -> list[Mapping[str, Any]]:
@@ -40,7 +43,7 @@ def render_dice(view: View, seats: Sequence[int]) -> bytes:
 
 
 def draw_dice(view: View, seats: Sequence[int]) -> Canvas:
-    canvas = Canvas(WIDTH, SCRATCH)
+    canvas = Canvas(WIDTH, SCRATCH, start=START)
     canvas.text(MARGIN, MARGIN, f"Dice · round {view.get('round')} of {view.get('rounds')}", TITLE, TEXT)
     y = MARGIN + 50
     rows = builders(view, seats)
@@ -48,7 +51,7 @@ def draw_dice(view: View, seats: Sequence[int]) -> Canvas:
         canvas.text(MARGIN, y, "Nobody is rolling now.", BODY, TEXT_DIM, bold=False)
         y += 40
     for p in rows:
-        canvas.draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=GRID_LINE, width=2)
+        rule(canvas, y)
         y = _builder(canvas, view, p, y + 12) + 10
     y = legend(canvas, MARGIN, y + 8, WIDTH - 2 * MARGIN, symbols(view))
     marks_legend(canvas, MARGIN, y + 4)
@@ -111,7 +114,7 @@ COLUMNS = ((420, "Bases"), (620, "Cut Corners"), (WIDTH - MARGIN - 16, "Total"))
 def draw_tally(view: View) -> Canvas:
     outcome = outcome_of(view)
     winners = [int(s) for s in outcome.get("winners") or []]
-    canvas = Canvas(WIDTH, SCRATCH)
+    canvas = Canvas(WIDTH, SCRATCH, start=START)
     title = " and ".join(name_of(view, s) for s in winners)
     canvas.text(MARGIN, MARGIN, f"Final tally · {title} wins", TITLE, ACCENT, max_width=WIDTH - 2 * MARGIN)
     y = MARGIN + 54
