@@ -21,6 +21,7 @@ from bench.images import bench_images
 from bench.roundtrip import bench_roundtrip
 from bench.spacebase import bench_spacebase
 from bench.store import bench_store
+from bench.timing import machine_reference
 from bot.app import tune_malloc
 
 TARGETS = (
@@ -56,6 +57,11 @@ def main(names: Sequence[str]) -> int:
     print(TARGETS)
     print(
         f"load average at start: {', '.join(f'{n:.1f}' for n in os.getloadavg())} on {os.cpu_count()} cores",
+        flush=True,
+    )
+    print(
+        f"machine reference: a fixed loop of a million additions takes {machine_reference():.0f} ms "
+        "(docs/spacebase.md gives the figure its speed table was measured at)",
         flush=True,
     )
     for name in SECTIONS:

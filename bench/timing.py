@@ -39,5 +39,18 @@ def summary(samples: list[Sample]) -> tuple[float, float, float]:
     return quantile_ms(walls, 0.5), quantile_ms(walls, 0.99), quantile_ms([s.cpu for s in samples], 0.5)
 
 
+def machine_reference(runs: int = 7) -> float:
+    """Milliseconds a fixed pure-Python loop takes here (median of ``runs``): the same code runs at
+    very different speeds on different machines, so figures are read against this one."""
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        total = 0
+        for i in range(1_000_000):
+            total += i
+        times.append(time.perf_counter() - t0)
+    return sorted(times)[runs // 2] * 1000
+
+
 def quantile_ms(samples: list[float], q: float) -> float:
     return float(quantile([int(s * 1e9) for s in samples], q)) / 1e6
