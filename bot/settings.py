@@ -23,8 +23,8 @@ To run it on a server:
   2. In "Bot", reset/copy the token and put it in .env as DISCORD_TOKEN=... (see .env.example).
      No privileged intents are needed.
   3. In "OAuth2 > URL Generator" tick the scopes `bot` and `applications.commands`, and the
-     permissions View Channel, Send Messages, Send Messages in Threads, Embed Links,
-     Attach Files and Read Message History; open the generated URL to invite the bot.
+     permissions View Channel, Send Messages, Send Messages in Threads, Create Public Threads,
+     Embed Links, Attach Files and Read Message History; open the generated URL to invite the bot.
   4. Optionally set DEV_GUILD_ID to your test server's id so commands appear there at once.
 
 To play without Discord, run `make play`: a local console that plays the same games."""

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import MODULES
-from bot.settings import DEFAULT_DATABASE_URL, SettingsError, load_settings
+from bot.settings import DEFAULT_DATABASE_URL, TOKEN_HELP, SettingsError, load_settings
 
 ENV = (
     "DISCORD_TOKEN",
@@ -95,6 +96,18 @@ def test_run_without_token_explains_and_exits_0(tmp_path: Path) -> None:
     assert "applications.commands" in done.stdout and "Attach Files" in done.stdout
     assert "make play" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_token_help_asks_for_every_permission_the_readme_names() -> None:
+    # The games may open threads (`thread:true`), so the invite needs that permission too.
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    step = readme.split("permissions", 1)[1].split("4. `make run`", 1)[0]
+    named = [" ".join(p.split()) for p in re.findall(r"\*\*(.+?)\*\*", step, flags=re.S)]
+    assert "Create Public Threads" in named
+    flat = " ".join(TOKEN_HELP.split())
+    for permission in named:
+        # The portal's own spelling is "View Channel"; the README says "View Channels".
+        assert permission.removesuffix("s") in flat, permission
 
 
 def test_sync_mode_is_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
