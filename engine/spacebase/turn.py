@@ -199,7 +199,9 @@ def end_turn(state: SpaceState, content: Content) -> list[Event]:
     if state.ending and state.active == state.first:
         scores = [b.vp for b in state.boards]
         top = [s for s, v in enumerate(scores) if v == max(scores)]
-        if len(top) == 1 or state.turn - state.ending >= count * (1 + MAX_EXTRA_ROUNDS):
+        # The round that reached the goal ends less than ``count`` turns after ``ending``, so the
+        # fifth extra round is the first whose end is ``count * MAX_EXTRA_ROUNDS`` turns past it.
+        if len(top) == 1 or state.turn - state.ending >= count * MAX_EXTRA_ROUNDS:
             state.outcome = {"winners": top, "reason": "points"}
             return events + finish(state)
         events.append(Event("tie_round", "The lead is tied: another round is played.", {"seats": top}))

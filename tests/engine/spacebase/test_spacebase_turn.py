@@ -183,3 +183,21 @@ def test_put_helper_keeps_cards_conserved() -> None:
     state = _plain()
     put(state, 0, state.shipyard["2"][0])
     assert len(state.shipyard["2"]) == 5
+
+
+@pytest.mark.parametrize("first_to_goal", [0, 1])
+def test_a_lead_still_tied_after_five_extra_rounds_is_shared(first_to_goal: int) -> None:
+    # Whichever seat's turn reached the goal, the tied players share the win after exactly five
+    # extra rounds (docs/spacebase.md, ruling 6).
+    state = _plain(2)
+    state.active = first_to_goal
+    for board in state.boards:
+        board.vp = GOAL_VP
+    extra = 0
+    while state.outcome is None:
+        state, _ = roll(state, 1, 1)
+        state = choose_all(state)
+        state, events = act(state, state.active, "end")
+        extra += kinds(events).count("tie_round")
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.winners == {0, 1} and extra == 5
