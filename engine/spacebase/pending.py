@@ -295,6 +295,9 @@ def give(state: SpaceState, content: Content, seat: int, step: Json, action: Act
     where = locate(giver, card)
     assert where is not None
     remove(giver, card)
+    if card in state.fresh:
+        # A card given away before its end-of-turn reward came gives it to no one.
+        state.fresh = [c for c in state.fresh if c != card]
     cubes = giver.charges.pop(card, None)
     if cubes is not None:
         taker.charges[card] = cubes

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core.game import Event
-from engine.spacebase.board import locate, place
+from engine.spacebase.board import on_board, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Content
 from engine.spacebase.rewards import gains, grant, grant_all, option_sectors, signature
 from engine.spacebase.setup import refill
@@ -133,13 +133,13 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
 
 
 def _card_rewards(state: SpaceState, content: Content, seat: int, card: str, on_station: bool) -> None:
-    """A gained card's immediate rewards (on station), its end-of-turn ones (queued for the active
-    seat) and shared ones (every seat)."""
+    """A gained card's immediate rewards (on station), its end-of-turn ones (queued for the end of
+    this turn, whoever's turn it is) and shared ones (every seat)."""
     info = content.cards[card]
     if on_station:
         for r in info.immediate:
             grant(state, content, seat, card, r)
-        if info.end_turn and seat == state.active:
+        if info.end_turn:
             state.fresh = [*state.fresh, card]
     if info.shared:
         for other in range(len(state.players)):
@@ -180,9 +180,12 @@ def end_turn(state: SpaceState, content: Content) -> list[Event]:
         board = state.board(seat)
         board.credits = board.income
     for card in state.fresh:
-        if locate(state.boards[seat], card) is not None:
+        # Usually the active seat's card; another seat may have gained one on this turn (a red
+        # diagonal arrow reaching a claim), and it is rewarded now too.
+        holder = next((s for s, b in enumerate(state.boards) if on_board(b, card)), None)
+        if holder is not None:
             for r in content.cards[card].end_turn:
-                grant(state, content, seat, card, r)
+                grant(state, content, holder, card, r)
     state.fresh, state.bought, state.dice = [], False, []
     events = [
         Event.quick("turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn})

@@ -219,3 +219,50 @@ def test_a_bonus_roll_never_gives_another_bonus_roll() -> None:
     state.pending[0]["dice"] = [a, roller.sector - a]
     state, _ = act(state, 0, "choose", option="sum")
     assert not state.pending
+
+
+def test_a_card_gained_on_another_players_turn_gives_its_end_of_turn_reward_then() -> None:
+    # Seat 1's deployed diagonal arrow reaches the claim on its neighbouring station card during
+    # seat 0's turn; the claimed card's end-of-turn reward comes at the end of that turn.
+    diag = card("diag", "red")
+    side = diag.sector + next(r.dir for r in diag.red if r.kind == "diag")
+    claimer = card("claim", level=2)
+    level = next(r.level for r in claimer.blue if r.kind == "claim")
+    ender = _find(
+        lambda c: c.type == "ship" and c.level == level and c.end_turn and not c.immediate and not c.plus
+    )
+    state = _genesis()
+    deploy(state, 1, diag.id)
+    put(state, 1, claimer.id, side)
+    to_shipyard(state, ender.id)
+    state, _ = activate(state, diag.sector)
+    assert state.pending[0]["kind"] == "claim" and RULES.to_move(state) == {1}
+    state, _ = act(state, 1, "take", card=ender.id, sector=ender.sector)
+    before = (state.boards[1].credits, state.boards[1].vp)
+    state = finish(state, 0)
+    gained = {k: sum(r.n for r in ender.end_turn if r.kind == k) for k in ("credits", "vp")}
+    assert (state.boards[1].credits, state.boards[1].vp) == (
+        before[0] + gained["credits"],
+        before[1] + gained["vp"],
+    )
+
+
+def test_a_card_given_away_before_the_turn_ends_gives_its_end_of_turn_reward_to_no_one() -> None:
+    buyer = card("buy", level=2)
+    ender = _find(lambda c: c.type == "ship" and c.end_turn and not c.immediate and not c.plus)
+    trade = _find(lambda c: c.is_colony and any(r.kind == "trade" for r in c.immediate))
+    state = _genesis()
+    put(state, 0, buyer.id)
+    to_shipyard(state, ender.id)
+    state.colonies[trade.sector - 1] = trade.id
+    state, _ = activate(state, buyer.sector)
+    state.boards[0].credits = ender.cost + trade.cost
+    state, _ = act(state, 0, "take", card=ender.id, sector=ender.sector)
+    state, _ = act(state, 0, "buy", card=trade.id, sector=trade.sector)
+    before = (state.boards[0].vp, state.boards[1].vp, state.boards[1].credits)
+    state, _ = act(state, 0, "give", seat=1, card=ender.id)
+    state, _ = act(state, 1, "skip")  # keeps the station ship it was given on station
+    state, _ = act(state, 1, "give", seat=0, card=STARTERS[0])
+    state = finish(state, 0)
+    assert state.active == 1 and state.boards[1].station[ender.sector - 1] == ender.id
+    assert (state.boards[0].vp, state.boards[1].vp, state.boards[1].credits) == before
