@@ -121,11 +121,13 @@ def _colonies(content: Content, expansion: str, rng: Rng) -> tuple[list[str | No
 
 
 def draw_plain(state: SpaceState, content: Content, level: str) -> str:
-    """The top card of a deck, setting aside cards with immediate rewards (they go to the bottom)."""
+    """The top card of a deck, setting aside cards with immediate or end-of-turn rewards (they go to
+    the bottom): those only work when the card is gained on a turn."""
     deck = list(state.decks[level])
     for _ in range(len(deck)):
         card = deck.pop(0)
-        if not content.cards[card].immediate:
+        info = content.cards[card]
+        if not info.immediate and not info.end_turn:
             break
         deck.append(card)
     state.decks = {**state.decks, level: tuple(deck)}

@@ -114,3 +114,16 @@ def test_the_printed_bonuses_are_an_option() -> None:
     state = RULES.setup(["a", "b", "c", "d", "e"], {"bonuses": "printed"}, 3)
     income = [state.boards[(state.first + place) % 5].income for place in range(5)]
     assert income == [0, 0, 0, 1, 1]
+
+
+@pytest.mark.parametrize("variant", ["standard", "lightspeed"])
+def test_no_ship_with_a_one_time_reward_is_dealt_at_set_up(variant: str) -> None:
+    # Immediate and end-of-turn rewards only work when a card is gained on a turn: such cards are
+    # set aside in the deal (docs/spacebase.md, ruling 5).
+    for seed in range(20):
+        state = RULES.setup(
+            [f"p{i}" for i in range(5)], {"expansion": "genesis", "variant": variant, "autoroll": False}, seed
+        )
+        dealt = [c for hand in state.dealt for c in hand]
+        dealt += [c for b in state.boards for c in b.station if c and CONTENT.cards[c].type == "ship"]
+        assert dealt and not any(CONTENT.cards[c].immediate or CONTENT.cards[c].end_turn for c in dealt)
