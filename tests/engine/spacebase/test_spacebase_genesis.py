@@ -266,3 +266,28 @@ def test_a_card_given_away_before_the_turn_ends_gives_its_end_of_turn_reward_to_
     state = finish(state, 0)
     assert state.active == 1 and state.boards[1].station[ender.sector - 1] == ender.id
     assert (state.boards[0].vp, state.boards[1].vp, state.boards[1].credits) == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "optional"),
+    [
+        ("exchange", True),
+        ("swap_neighbor", True),
+        ("shift", True),
+        ("deploy", True),
+        ("red_sectors", False),
+        ("trade", False),
+    ],
+)
+def test_only_immediate_rewards_that_rearrange_a_console_may_be_declined(kind: str, optional: bool) -> None:
+    # Immediate rewards are compulsory unless the card says otherwise; ours that swap, exchange,
+    # move or deploy cards read as permissions, like the rulebook's cards 28, 69, 70 and 92
+    # (docs/spacebase.md, ruling 15).
+    info = _find(lambda c: c.type == "ship" and any(r.kind == kind for r in c.immediate))
+    state = _genesis()
+    state, _ = activate(state, 12)
+    state.boards[0].credits = info.cost
+    state, _ = _buy(state, 0, info)
+    assert state.pending[0]["kind"] == kind and RULES.to_move(state) == {0}
+    moves = {a.kind for a in RULES.legal_actions(state, 0)}
+    assert len(moves - {"skip", "auto", "away"}) > 0 and ("skip" in moves) == optional
