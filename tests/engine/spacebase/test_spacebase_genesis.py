@@ -291,3 +291,52 @@ def test_only_immediate_rewards_that_rearrange_a_console_may_be_declined(kind: s
     assert state.pending[0]["kind"] == kind and RULES.to_move(state) == {0}
     moves = {a.kind for a in RULES.legal_actions(state, 0)}
     assert len(moves - {"skip", "auto", "away"}) > 0 and ("skip" in moves) == optional
+
+
+def test_the_buyer_of_a_shared_reward_colony_gains_the_shared_reward_too() -> None:
+    info = _find(lambda c: c.is_colony and c.shared and c.shared[0].kind == "credits" and not c.condition)
+    state = _genesis()
+    state, _ = activate(state, 12)
+    state.boards[0].credits = info.cost + 5
+    state, _ = _buy(state, 0, info)
+    # The buy spent every credit; the shared reward came after it.
+    assert state.boards[0].credits == info.shared[0].n
+
+
+def test_a_colony_claimed_by_its_condition_is_never_bought() -> None:
+    info = _find(lambda c: c.condition is not None and c.condition.stat == "income")
+    state = _genesis()
+    state.colonies[info.sector - 1] = info.id
+    state.boards[0].income = 0
+    state, _ = activate(state, 12)
+    state.boards[0].credits = 50
+    assert not [a for a in RULES.legal_actions(state, 0) if a.get("card") == info.id]
+    with pytest.raises(IllegalActionError):
+        act(state, 0, "buy", card=info.id, sector=info.sector)
+
+
+def test_a_ship_claimed_under_a_colony_resolves_no_immediate_reward() -> None:
+    # Deployed straight, it was never placed on the board (docs/spacebase.md, ruling 7).
+    claimer = card("claim", level=2)
+    level = next(r.level for r in claimer.blue if r.kind == "claim")
+    ship = _find(
+        lambda c: (
+            c.type == "ship"
+            and c.level == level
+            and not c.plus
+            and c.immediate
+            and c.sector != 1
+            and c.immediate[0].kind == "credits"
+        )
+    )
+    state = _genesis()
+    put(state, 0, claimer.id)
+    colony = state.colonies[ship.sector - 1]
+    assert colony is not None and ship.sector != claimer.sector
+    put(state, 0, colony, ship.sector)
+    to_shipyard(state, ship.id)
+    state, _ = activate(state, claimer.sector)
+    credits = state.boards[0].credits
+    state, _ = act(state, 0, "take", card=ship.id, sector=ship.sector)
+    assert ship.id in state.boards[0].deployed[ship.sector - 1]
+    assert state.boards[0].credits == credits

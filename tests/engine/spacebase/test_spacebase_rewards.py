@@ -179,3 +179,30 @@ def test_a_claim_shipyard_card_must_be_face_up() -> None:
         act(state, 0, "take", card=hidden, sector=CONTENT.sector_of(hidden))
     to_shipyard(state, hidden)
     assert any(a.get("card") == hidden for a in RULES.legal_actions(state, 0))
+
+
+def test_arrows_never_chain() -> None:
+    # Sector 4's arrow reaches sector 3, whose own arrow is not followed on to sector 2 (ruling 2).
+    first, second = CONTENT.cards["l1_013"], CONTENT.cards["l1_010"]
+    assert [r.dir for r in first.blue if r.kind == "arrow"] == [-1] and second.sector == first.sector - 1
+    assert all(r.kind == "arrow" for r in second.blue)
+    state = plain()
+    put(state, 0, first.id)
+    put(state, 0, second.id)
+    state, _ = roll(state, 2, 2)
+    state, _ = act(state, 0, "choose", option="sum")
+    assert state.boards[0].credits == 0
+
+
+def test_a_deployed_arrow_gains_the_deployed_rewards_of_the_neighbouring_sector() -> None:
+    ship = CONTENT.cards["l2_016"]
+    assert [r.dir for r in ship.red if r.kind == "arrow"] == [-1] and ship.sector == 4
+    state = plain()
+    deploy(state, 1, ship.id)
+    deploy(state, 1, STARTERS[2], 3)
+    # The sum 4 reaches sector 3's deployed starter through the arrow; the dice 2 and 2 reach nothing.
+    state, _ = roll(state, 2, 2)
+    assert RULES.to_move(state) == {0, 1}
+    state, _ = act(state, 0, "choose", option="single")
+    state, _ = act(state, 1, "choose", option="sum")
+    assert state.boards[1].credits == CONTENT.cards[STARTERS[2]].red[0].n

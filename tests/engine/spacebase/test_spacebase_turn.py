@@ -201,3 +201,14 @@ def test_a_lead_still_tied_after_five_extra_rounds_is_shared(first_to_goal: int)
         extra += kinds(events).count("tie_round")
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.winners == {0, 1} and extra == 5
+
+
+def test_cards_deployed_under_a_colony_still_pay_on_others_turns() -> None:
+    state = _plain()
+    colony = state.colonies[4]
+    assert colony is not None
+    put(state, 1, colony, 5)
+    deploy(state, 1, STARTERS[4], 5)
+    state, _ = roll(state, 5, 5)
+    state = choose_all(state)
+    assert state.boards[1].credits == 2 * CONTENT.cards[STARTERS[4]].red[0].n
