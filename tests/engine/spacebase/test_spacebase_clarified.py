@@ -208,3 +208,29 @@ def test_130_a_station_ship_received_may_be_deployed_instead() -> None:
     # The old station card is back on station, the given ship deployed beneath it.
     assert board.station[6] == own and list(board.deployed[6]) == [*before, ship]
     assert "card_deployed" in [e.kind for e in events] and not state.pending
+
+
+def test_130_charge_cubes_travel_with_the_card_given() -> None:
+    state = _bought(130, players=3)
+    charger = CONTENT.cards["l1_003"]
+    assert charger.ability is not None and charger.ability.need > 1
+    deploy(state, 0, charger.id)
+    state.boards[0].charges[charger.id] = 1
+    state, _ = act(state, 0, "give", seat=2, card=charger.id)
+    assert charger.id in state.boards[2].deployed[charger.sector - 1]
+    assert state.boards[2].charges.get(charger.id) == 1 and charger.id not in state.boards[0].charges
+
+
+def test_130_a_colony_may_be_given_and_its_immediate_reward_is_not_gained_again() -> None:
+    state = _bought(130, players=3)
+    state, _ = act(state, 0, "give", seat=2, card=STARTERS[clarified(130).sector - 1])
+    colony = state.colonies[4]
+    assert colony is not None
+    put(state, 2, colony, 5)
+    vp = state.boards[0].vp
+    state, _ = act(state, 2, "give", seat=0, card=colony)
+    board = state.boards[0]
+    assert (
+        board.station[4] == colony and STARTERS[4] in board.deployed[4] and state.boards[2].station[4] is None
+    )
+    assert board.vp == vp and not state.pending
