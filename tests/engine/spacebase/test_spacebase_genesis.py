@@ -340,3 +340,46 @@ def test_a_ship_claimed_under_a_colony_resolves_no_immediate_reward() -> None:
     state, _ = act(state, 0, "take", card=ship.id, sector=ship.sector)
     assert ship.id in state.boards[0].deployed[ship.sector - 1]
     assert state.boards[0].credits == credits
+
+
+def test_a_bonus_roll_follows_arrows_as_normal() -> None:
+    roller = card("bonus_roll", level=2)
+    arrow = card("dice_arrow", level=1, sector=4)
+    assert roller.sector not in (4, 5)
+    state = _genesis()
+    put(state, 0, roller.id)
+    put(state, 0, arrow.id)
+    state, _ = activate(state, roller.sector)
+    state.pending[0]["dice"] = [1, 3]
+    credits = state.boards[0].credits
+    state, _ = act(state, 0, "choose", option="sum")
+    own = sum(r.n for r in arrow.blue if r.kind == "credits")
+    assert state.boards[0].credits == credits + own + CONTENT.cards[STARTERS[4]].blue[0].n
+
+
+def test_a_claimed_variable_sector_ship_goes_in_any_sector_from_its_number_up() -> None:
+    claimer = card("claim", level=2)
+    level = next(r.level for r in claimer.blue if r.kind == "claim")
+    ship = _find(lambda c: c.plus and c.level == level and not c.immediate and not c.end_turn)
+    state = _genesis()
+    put(state, 0, claimer.id)
+    to_shipyard(state, ship.id)
+    state, _ = activate(state, claimer.sector)
+    sectors = {int(a.arg("sector")) for a in RULES.legal_actions(state, 0) if a.get("card") == ship.id}
+    assert sectors == set(range(ship.sector, 13))
+    state, _ = act(state, 0, "take", card=ship.id, sector=12)
+    assert state.boards[0].station[11] == ship.id
+
+
+def test_colonies_are_claimed_after_the_roll_not_before() -> None:
+    # The conditions only grow with a roll's rewards, so nothing is lost (docs/spacebase.md, ruling 7).
+    info = _find(lambda c: c.condition is not None and c.condition.stat == "income")
+    assert info.condition is not None
+    state = _genesis()
+    state.colonies[info.sector - 1] = info.id
+    state.boards[0].income = info.condition.at_least
+    assert [a.kind for a in RULES.legal_actions(state, 0) if a.kind != "auto" and a.kind != "away"] == [
+        "roll"
+    ]
+    state, _ = activate(state, 12)
+    assert any(a.kind == "claim_colony" for a in RULES.legal_actions(state, 0))
