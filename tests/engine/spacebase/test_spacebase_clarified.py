@@ -234,3 +234,14 @@ def test_130_a_colony_may_be_given_and_its_immediate_reward_is_not_gained_again(
         board.station[4] == colony and STARTERS[4] in board.deployed[4] and state.boards[2].station[4] is None
     )
     assert board.vp == vp and not state.pending
+
+
+def test_130_a_colony_given_where_one_stands_is_deployed_under_it() -> None:
+    state = _bought(130, players=3)
+    state, _ = act(state, 0, "give", seat=2, card=STARTERS[clarified(130).sector - 1])
+    mine, theirs = state.colonies[4], state.colonies[5]
+    assert mine is not None and theirs is not None
+    put(state, 0, mine, 5)
+    put(state, 2, theirs, 5)
+    state, _ = act(state, 2, "give", seat=0, card=theirs)
+    assert state.boards[0].station[4] == mine and theirs in state.boards[0].deployed[4]
