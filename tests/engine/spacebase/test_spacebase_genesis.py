@@ -383,3 +383,19 @@ def test_colonies_are_claimed_after_the_roll_not_before() -> None:
     ]
     state, _ = activate(state, 12)
     assert any(a.kind == "claim_colony" for a in RULES.legal_actions(state, 0))
+
+
+def test_a_blue_diagonal_arrow_reaches_the_cards_deployed_under_a_colony() -> None:
+    # A colony closes its sector to the dice on its owner's turn, not to a neighbour's diagonal
+    # arrow (docs/spacebase.md, ruling 2).
+    blue_diag = _find(lambda c: c.type == "ship" and any(r.kind == "diag" for r in c.blue))
+    side = blue_diag.sector + next(r.dir for r in blue_diag.blue if r.kind == "diag")
+    state = _genesis()
+    colony = state.colonies[side - 1]
+    assert colony is not None
+    put(state, 0, blue_diag.id)
+    put(state, 0, colony, side)
+    deploy(state, 0, STARTERS[side - 1], side)
+    state, _ = activate(state, blue_diag.sector)
+    own = sum(r.n for r in blue_diag.blue if r.kind == "credits")
+    assert state.boards[0].credits == own + CONTENT.cards[STARTERS[side - 1]].red[0].n
