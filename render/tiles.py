@@ -28,8 +28,10 @@ from render.palette import learnt, mapped
 from render.png import encode
 from render.theme import Rgb
 
-# A few dozen status panels' sections (a band costs 4 bytes a pixel).
+# A few dozen status panels' sections: a band costs 4 bytes a pixel, and its copy mapped to an image
+# kind's palette one more (usually one kind: its pieces are counted at 5 bytes a pixel).
 BUDGET = 64 * 1024 * 1024
+BYTES_PER_PIXEL = 5
 PICKLE_PROTOCOL = 5
 # Rows above a band's first row its drawing may reach (a founder's disc is centred near its top).
 HEADROOM = 32
@@ -58,7 +60,7 @@ class Part:
 
     @property
     def cost(self) -> int:
-        return sum(4 * p.image.width * p.image.height for p in self.pieces)
+        return sum(BYTES_PER_PIXEL * p.image.width * p.image.height for p in self.pieces)
 
 
 class PartCache:

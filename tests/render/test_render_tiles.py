@@ -8,7 +8,7 @@ from PIL import Image
 from render.canvas import Canvas
 from render.exobase.panel import draw_panel, render_panel
 from render.palette import palette_kind
-from render.tiles import PARTS, Part, PartCache, Piece, band, strips
+from render.tiles import BYTES_PER_PIXEL, PARTS, Part, PartCache, Piece, band, strips
 from tests.render.conftest import open_png
 from tests.render.views import crowded_view
 
@@ -58,7 +58,7 @@ def test_a_band_records_its_texts_where_it_is_pasted() -> None:
 
 
 def test_the_cache_keeps_the_recent_bands_within_its_budget() -> None:
-    cache = PartCache(budget=3 * 4 * 100)
+    cache = PartCache(budget=3 * BYTES_PER_PIXEL * 100)
 
     def part() -> Part:
         return Part((Piece(Image.new("RGB", (10, 10)), 0),), (), 0, 10)
