@@ -7,10 +7,11 @@ from typing import Any
 import pytest
 
 from engine.colony import CONTENT
+from render.colony.board import draw_board, render_board
 from render.colony.hands import draw_hands, render_hands
 from render.palette import palette_kind
 from render.tiles import PARTS
-from tests.render.colony_views import crowded_view, issue
+from tests.render.colony_views import card, crowded_view, issue
 from tests.render.conftest import open_png
 
 Render = Callable[[dict[str, Any]], bytes]
@@ -54,14 +55,46 @@ def _planet(view: dict[str, Any]) -> None:
     view["scenario"] = {**view["scenario"], "id": "rustveil"}
 
 
+def _production(view: dict[str, Any]) -> None:
+    view["resources"][1]["production"] = -1
+
+
+def _supply(view: dict[str, Any]) -> None:
+    view["resources"][2]["supply"] = 0
+
+
+def _emergency_tokens(view: dict[str, Any]) -> None:
+    view["grid"][3]["emergency"] = 1
+
+
+def _footer_and_choice(view: dict[str, Any]) -> None:
+    view["discard_top"] = card("algae_vat")
+    view["event_deck_count"] = 0
+    view["pending"] = {"kind": "discard", "seat": 2, "count": 1}
+
+
+def _turn(view: dict[str, Any]) -> None:
+    view["actions_left"] = 0
+    view["pending"] = None
+
+
 @pytest.mark.parametrize("change", [_one_hand, _active_seat, _planet])
 def test_a_changed_hand_never_shows_its_old_band(change: Callable[[dict[str, Any]], None]) -> None:
     _shows_the_change("hands", _hands, change)
 
 
-def test_pasted_hands_encode_as_the_whole_canvas_does() -> None:
+@pytest.mark.parametrize("change", [_production, _supply, _emergency_tokens, _footer_and_choice, _turn])
+def test_a_changed_board_section_never_shows_its_old_band(change: Callable[[dict[str, Any]], None]) -> None:
+    _shows_the_change("board", render_board, change)
+
+
+def test_pasted_hands_and_board_encode_as_the_whole_canvas_does() -> None:
     view = crowded_view()
     with palette_kind("test/colony-tiles-hands-bytes"):
         first = _hands(view)
         canvas = draw_hands(view, CONTENT)
         assert first == _hands(view) == canvas.png(height=canvas.bottom + 28)
+    with palette_kind("test/colony-tiles-board-bytes"):
+        first = render_board(view)
+        canvas = draw_board(view)
+        assert first == render_board(view) == canvas.png(height=canvas.bottom + 28)
