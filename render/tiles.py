@@ -129,8 +129,11 @@ def band(canvas: Canvas, y: int, draw: Callable[..., int], *args: Any, start: in
 
 def _band_part(sub: Canvas, end: int) -> Part:
     sub.reach(end)
-    ink = ImageChops.difference(sub.image, Image.new("RGB", sub.image.size, sub.background)).getbbox()
-    top, low = (ink[1], ink[3]) if ink else (HEADROOM, end)
+    # Only the rows around the band are searched for ink: the band's own rows are kept whole anyway.
+    above = _ink_rows(sub, 0, HEADROOM)
+    below = _ink_rows(sub, end, sub.image.height)
+    top = above[0] if above else HEADROOM
+    low = below[1] if below else end
     pieces = [Piece(sub.image.crop((0, HEADROOM, sub.width, end)), 0)]
     for first, last in ((top, HEADROOM), (end, low)):
         if first < last:
@@ -140,6 +143,15 @@ def _band_part(sub: Canvas, end: int) -> Part:
         Placed(t.text, (t.box[0], t.box[1] - HEADROOM, t.box[2], t.box[3] - HEADROOM)) for t in sub.texts
     )
     return Part(tuple(pieces), texts, sub.bottom - HEADROOM, end - HEADROOM)
+
+
+def _ink_rows(sub: Canvas, first: int, last: int) -> tuple[int, int] | None:
+    """The first and past-the-last rows between ``first`` and ``last`` holding anything but background."""
+    if first >= last:
+        return None
+    rows = sub.image.crop((0, first, sub.width, last))
+    ink = ImageChops.difference(rows, Image.new("RGB", rows.size, sub.background)).getbbox()
+    return (first + ink[1], first + ink[3]) if ink else None
 
 
 def ink_mask(image: Image.Image, background: Rgb) -> Image.Image:
