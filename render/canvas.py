@@ -111,11 +111,6 @@ def overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _covered(box: Box) -> Box:
-    # Shapes include their right and bottom edges; float corners are rounded either way.
-    return (int(box[0]) - 1, int(box[1]) - 1, int(box[2]) + 2, int(box[3]) + 2)
-
-
 class Canvas:
     """An RGB image plus the list of every text box drawn on it.
 
@@ -123,10 +118,6 @@ class Canvas:
     ``start`` rows and grows (up to ``height``) as drawing reaches down, since filling a 4,000-row
     scratch image costs more than drawing on it. The picture is the same as on a canvas made
     ``height`` tall. Drawing straight on ``draw`` must call ``reach`` first on such a canvas.
-
-    The canvas notes where its own methods drew (``drawn``) and which cached parts were pasted on it
-    (``pasted``, by ``render.tiles``), so that those parts need not be mapped to the palette again;
-    once ``draw`` is used directly, ``traced`` is False and the whole image is mapped.
     """
 
     def __init__(
@@ -135,17 +126,9 @@ class Canvas:
         self.limit = height
         self.background = background
         self.image = Image.new("RGB", (width, min(height, start or height)), background)
-        self._draw = ImageDraw.Draw(self.image)
+        self.draw = ImageDraw.Draw(self.image)
         self.texts: list[Placed] = []
         self.bottom = 0
-        self.drawn: list[Box] = []
-        self.pasted: list[tuple[object, int, int]] = []
-        self.traced = True
-
-    @property
-    def draw(self) -> ImageDraw.ImageDraw:
-        self.traced = False
-        return self._draw
 
     def reach(self, y: int) -> None:
         """Make sure the image has rows down to ``y`` (never past ``height``): a growing canvas grows."""
@@ -157,7 +140,7 @@ class Canvas:
         image = Image.new("RGB", (self.image.width, taller), self.background)
         image.paste(self.image, (0, 0))
         self.image = image
-        self._draw = ImageDraw.Draw(image)
+        self.draw = ImageDraw.Draw(image)
 
     @property
     def width(self) -> int:
@@ -205,9 +188,7 @@ class Canvas:
         mask, left, top = text_mask(text, size, bold, condensed)
         corner = (x + left, y + top)
         self.reach(corner[1] + mask.height)
-        box = (*corner, corner[0] + mask.width, corner[1] + mask.height)
-        self.image.paste(fill, box, mask)
-        self.drawn.append(box)
+        self.image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
 
     def label(self, x: int, y: int, text: str, size: int, fill: Rgb, *, anchor: str = "mm") -> None:
         """Bold text inside a shape (die numbers, initials): drawn like ``text`` but not recorded,
@@ -271,8 +252,7 @@ class Canvas:
             tile = shape(size, fill, outline, width, radius)
             self.image.paste(tile, box[:2], tile)
         else:
-            self._draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
-        self.drawn.append(_covered(box))
+            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         self.bottom = max(self.bottom, box[3])
 
     def disc(self, cx: int, cy: int, r: int, fill: Rgb, outline: Rgb | None = None, width: int = 1) -> None:
@@ -282,8 +262,7 @@ class Canvas:
             tile = shape((2 * r, 2 * r), fill, outline, width, None)
             self.image.paste(tile, box[:2], tile)
         else:
-            self._draw.ellipse(box, fill=fill, outline=outline, width=width)
-        self.drawn.append(_covered(box))
+            self.draw.ellipse(box, fill=fill, outline=outline, width=width)
         self.bottom = max(self.bottom, cy + r)
 
     def overlapping_texts(self) -> list[tuple[Placed, Placed]]:

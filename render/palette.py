@@ -53,19 +53,6 @@ def to_palette(image: Image.Image, rows: int | None = None) -> Image.Image:
         if kind is not None:
             with _lock:
                 palette = _learnt.setdefault(kind, palette)
-    return mapped(image, palette)
-
-
-def learnt() -> tuple[str, Image.Image] | None:
-    """The kind of the images now encoded and its palette, once that palette has been learnt."""
-    kind = _kind.get()
-    palette = _learnt.get(kind) if kind is not None else None
-    return None if kind is None or palette is None else (kind, palette)
-
-
-def mapped(image: Image.Image, palette: Image.Image) -> Image.Image:
-    """``image`` mapped onto ``palette``: each pixel by its own colour, so a piece maps as it would
-    within the whole picture."""
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 

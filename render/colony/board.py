@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from render.canvas import Canvas
 from render.colony.common import (
     EMERGENCY,
@@ -10,8 +13,6 @@ from render.colony.common import (
     WIDTH,
     View,
     banner,
-    entries,
-    heading,
     outcome_banner,
     resource_fill,
     seat_name,
@@ -19,7 +20,6 @@ from render.colony.common import (
 )
 from render.colony.describe import signed
 from render.theme import ACCENT, BAD, GREEN_ZONE, OUTLINE, SURFACE, TEXT, TEXT_DIM, WARN, Rgb, ink_on
-from render.tiles import band, png
 
 # Rows the canvas starts with: room for a usual board (a bigger one grows the canvas).
 START = 1152
@@ -31,9 +31,6 @@ TRACK_X = MARGIN + LABEL_W
 PROD_CELL = 62
 SUPPLY_CELL = 40
 SUPPLY_MAX = 20
-FOOTER = ("scenario", "discard_top", "discard_count", "deck_count", "event_deck_count", "event_discard_count")
-# A resource's name, production level and supply.
-Resource = tuple[str, int, int]
 
 
 def render_board(view: View) -> bytes:
@@ -42,28 +39,20 @@ def render_board(view: View) -> bytes:
     Raises KeyError when a resource entry lacks its "resource".
     """
     canvas = draw_board(view)
-    return png(canvas, height=canvas.bottom + MARGIN)
+    return canvas.png(height=canvas.bottom + MARGIN)
 
 
 def draw_board(view: View) -> Canvas:
     """The drawn board; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
     canvas = Canvas(WIDTH, HEIGHT_LIMIT, start=START)
-    # Each section is a band of only what it shows, so a move redraws the few sections it changed.
-    y = band(canvas, MARGIN, heading, turn_line(view))
-    y = band(canvas, y, outcome_banner, entries(view, "outcome"))
-    waiting = pending(view)
-    if waiting:
-        y = band(canvas, y, notice, *waiting)
-    line = turn(view)
-    if line:
-        y = band(canvas, y, turn_band, line)
-    rows = resources(view)
-    supply = limits(view, "supply", (0, SUPPLY_MAX))
-    y = band(canvas, y + 8, production, limits(view, "production", (-5, 3)), supply[1], rows)
-    # Production alone does not change the supply track: its band is keyed by the supplies only.
-    y = band(canvas, y + 18, supplies, supply, tuple((res, stock) for res, _, stock in rows))
-    y = band(canvas, y + 18, emergency, *emergency_state(view))
-    band(canvas, y + 18, footer, entries(view, *FOOTER))
+    canvas.text(MARGIN, MARGIN, turn_line(view), 34, TEXT, max_width=WIDTH - 2 * MARGIN)
+    y = outcome_banner(canvas, view, MARGIN + 60)
+    y = pending(canvas, view, y)
+    y = turn(canvas, view, y)
+    y = production(canvas, view, y + 8)
+    y = supplies(canvas, view, y + 18)
+    y = emergency(canvas, view, y + 18)
+    footer(canvas, view, y + 18)
     return canvas
 
 
@@ -72,59 +61,47 @@ def limits(view: View, key: str, default: tuple[int, int]) -> tuple[int, int]:
     return int(pair[0]), int(pair[1])
 
 
-def pending(view: View) -> tuple[str, str] | None:
-    """The title and text of the choice the game waits for, if any."""
+def pending(canvas: Canvas, view: View, y: int) -> int:
     choice = view.get("pending")
     if not choice:
-        return None
+        return y
     who = seat_name(view, choice.get("seat"))
     if choice.get("kind") == "discard":
         hand = int((view.get("limits") or {}).get("hand", 6))
         count = int(choice.get("count", 1))
         text = f"{who} holds more than {hand} cards and discards {count} before play goes on."
-        return f"Waiting for {who}: discard {count}", text
+        return banner(canvas, y, f"Waiting for {who}: discard {count}", text, ACCENT)
     token = str(choice.get("token", ""))
     token = "Emergency" if token == "emergency" else f"{token} Loss"
     names = {str(m.get("at")): str(m.get("name", "")) for m in view.get("grid", [])}
     options = ", ".join(f"{names.get(str(o), '')} ({o})".strip() for o in choice.get("options", []))
     text = f"Where does the {token} token go? Options: {options}."
-    return f"Waiting for {who}: place a token", text
+    return banner(canvas, y, f"Waiting for {who}: place a token", text, ACCENT)
 
 
-def notice(canvas: Canvas, title: str, text: str, y: int) -> int:
-    return banner(canvas, y, title, text, ACCENT)
-
-
-def turn(view: View) -> str | None:
-    """Whose turn it is and how many actions are left, while the game is on."""
+def turn(canvas: Canvas, view: View, y: int) -> int:
     active = view.get("active_seat")
     phase = str(view.get("phase", ""))
     if view.get("outcome") or phase == "over":
-        return None
+        return y
     if phase == "draft":
-        return "Every player picks one of the two characters dealt to them."
-    if phase == "event" and isinstance(active, int):
-        return f"{seat_name(view, active)}: the event of this turn is being resolved"
-    if not isinstance(active, int):
-        return None
-    left = int(view.get("actions_left", 0))
-    if left == 0 and phase == "actions" and not view.get("pending"):
-        # The turn stays open after the last action: cards may still be played before it ends.
-        return f"{seat_name(view, active)}: no actions left, play a card or end the turn"
-    return f"{seat_name(view, active)}: {left} action{'s' if left != 1 else ''} left this turn"
-
-
-def turn_band(canvas: Canvas, line: str, y: int) -> int:
+        line = "Every player picks one of the two characters dealt to them."
+    elif phase == "event" and isinstance(active, int):
+        line = f"{seat_name(view, active)}: the event of this turn is being resolved"
+    elif isinstance(active, int):
+        left = int(view.get("actions_left", 0))
+        line = f"{seat_name(view, active)}: {left} action{'s' if left != 1 else ''} left this turn"
+        if left == 0 and phase == "actions" and not view.get("pending"):
+            # The turn stays open after the last action: cards may still be played before it ends.
+            line = f"{seat_name(view, active)}: no actions left, play a card or end the turn"
+    else:
+        return y
     canvas.text(MARGIN, y, line, 32, ACCENT, max_width=WIDTH - 2 * MARGIN)
     return y + 56
 
 
-def resources(view: View) -> tuple[Resource, ...]:
-    """Each resource's name, production and supply, in the board's order."""
-    return tuple(
-        (str(r["resource"]), int(r.get("production", 0)), int(r.get("supply", 0)))
-        for r in view.get("resources", [])
-    )
+def resources(view: View) -> Sequence[Mapping[str, Any]]:
+    return list(view.get("resources", []))
 
 
 def resource_label(canvas: Canvas, resource: str, y: int) -> None:
@@ -133,17 +110,18 @@ def resource_label(canvas: Canvas, resource: str, y: int) -> None:
     canvas.text(MARGIN + 24, y + 8, resource.capitalize(), 28, colour, max_width=LABEL_W - 30)
 
 
-def production(
-    canvas: Canvas, track: tuple[int, int], top_supply: int, rows: tuple[Resource, ...], y: int
-) -> int:
+def production(canvas: Canvas, view: View, y: int) -> int:
     """One row per resource: −5..+3 with the goal (0 and above) in green, then supply now and after update."""
-    low, high = track
+    low, high = limits(view, "production", (-5, 3))
     canvas.text(MARGIN, y, "Production per turn (green = 0 or more: the goal)", SMALL, TEXT_DIM, bold=False)
     right = TRACK_X + (high - low + 1) * PROD_CELL + 24
     canvas.text(right, y, "Supply \u2192 next update", SMALL, TEXT_DIM, bold=False)
     y += 38
-    for res, level, supply in rows:
+    top_supply = limits(view, "supply", (0, SUPPLY_MAX))[1]
+    for entry in resources(view):
+        res = str(entry["resource"])
         resource_label(canvas, res, y)
+        level = int(entry.get("production", 0))
         for value in range(low, high + 1):
             x = TRACK_X + (value - low) * PROD_CELL
             box = (x, y + 2, x + PROD_CELL - 5, y + ROW - 8)
@@ -154,6 +132,7 @@ def production(
             canvas.text(
                 (box[0] + box[2]) // 2, (box[1] + box[3]) // 2, signed(value), SMALL, ink, anchor="mm"
             )
+        supply = int(entry.get("supply", 0))
         after = max(0, min(top_supply, supply + level))
         colour = BAD if after == 0 else TEXT
         canvas.text(right, y + 6, f"{supply} \u2192 {after}", 30, colour, max_width=WIDTH - MARGIN - right)
@@ -166,16 +145,18 @@ def dim(colour: Rgb) -> Rgb:
     return (r * 2 // 5 + 12, g * 2 // 5 + 14, b * 2 // 5 + 24)
 
 
-def supplies(canvas: Canvas, track: tuple[int, int], stocks: tuple[tuple[str, int], ...], y: int) -> int:
+def supplies(canvas: Canvas, view: View, y: int) -> int:
     """One row per resource: 0..20 with the amount filled up to the marker; an empty supply shows red."""
-    low, high = track
+    low, high = limits(view, "supply", (0, SUPPLY_MAX))
     canvas.text(
         MARGIN, y, f"Supplies ({low} to {high}; at 0 the emergency level rises)", SMALL, TEXT_DIM, bold=False
     )
     y += 38
     cell = min(SUPPLY_CELL, (WIDTH - MARGIN - TRACK_X) // (high - low + 1))
-    for res, supply in stocks:
+    for entry in resources(view):
+        res = str(entry["resource"])
         resource_label(canvas, res, y)
+        supply = int(entry.get("supply", 0))
         colour = resource_fill(res)
         for value in range(low, high + 1):
             x = TRACK_X + (value - low) * cell
@@ -199,17 +180,12 @@ def supplies(canvas: Canvas, track: tuple[int, int], stocks: tuple[tuple[str, in
     return y
 
 
-def emergency_state(view: View) -> tuple[tuple[int, ...], int, int, int]:
-    """The emergency track, its level, and the empty supplies and Emergency tokens that set it."""
-    track = tuple(int(n) for n in (view.get("emergency") or {}).get("track", [4, 4, 3, 3, 2, 2, 0]))
-    level = min(int((view.get("emergency") or {}).get("level", 0)), len(track) - 1)
-    depleted = sum(1 for _, _, supply in resources(view) if supply == 0)
-    tokens = sum(int(m.get("emergency", 0)) for m in view.get("grid", []))
-    return track, level, depleted, tokens
-
-
-def emergency(canvas: Canvas, track: tuple[int, ...], level: int, depleted: int, tokens: int, y: int) -> int:
+def emergency(canvas: Canvas, view: View, y: int) -> int:
     """The emergency track: actions per turn on each space, the current space filled, the last one lost."""
+    track = [int(n) for n in (view.get("emergency") or {}).get("track", [4, 4, 3, 3, 2, 2, 0])]
+    level = min(int((view.get("emergency") or {}).get("level", 0)), len(track) - 1)
+    depleted = sum(1 for e in resources(view) if int(e.get("supply", 0)) == 0)
+    tokens = sum(int(m.get("emergency", 0)) for m in view.get("grid", []))
     empty = f"{depleted} empty suppl{'y' if depleted == 1 else 'ies'}"
     why = f"{empty} + {tokens} Emergency token{'s' if tokens != 1 else ''}"
     canvas.text(

@@ -101,17 +101,6 @@ def turn_line(view: View) -> str:
     return "  ·  ".join(parts)
 
 
-def entries(view: View, *names: str) -> dict[str, Any]:
-    """The view cut down to ``names``: a band is keyed by exactly what it may read."""
-    return {name: view[name] for name in names if name in view}
-
-
-def heading(canvas: Canvas, line: str, y: int) -> int:
-    """The turn line at the top of an image, as a band; returns the y below it."""
-    canvas.text(MARGIN, y, line, 34, TEXT, max_width=WIDTH - 2 * MARGIN)
-    return y + 60
-
-
 def banner(canvas: Canvas, y: int, title: str, text: str, colour: Rgb) -> int:
     """A bordered box with a bold title and wrapped text; returns the y below it."""
     inner = WIDTH - 2 * MARGIN - 36

@@ -7,22 +7,10 @@ from typing import Any
 
 from engine.colony.model import Content
 from render.canvas import Canvas
-from render.colony.common import (
-    HEIGHT_LIMIT,
-    MARGIN,
-    WIDTH,
-    Marker,
-    View,
-    card_colour,
-    entries,
-    heading,
-    markers,
-    turn_line,
-)
+from render.colony.common import HEIGHT_LIMIT, MARGIN, WIDTH, Marker, View, card_colour, markers, turn_line
 from render.colony.describe import HEALTH, card_detail
 from render.icons import founder_disc
 from render.theme import ACCENT, BAD, GRID_LINE, TEXT, TEXT_DIM
-from render.tiles import band, png
 
 # Rows the canvas starts with: room for a usual set of hands (a bigger one grows the canvas).
 START = 1408
@@ -40,46 +28,36 @@ def render_hands(view: View, cards: Content) -> bytes:
     Raises KeyError when a hand card lacks its "id".
     """
     canvas = draw_hands(view, cards)
-    return png(canvas, height=canvas.bottom + MARGIN)
+    return canvas.png(height=canvas.bottom + MARGIN)
 
 
 def draw_hands(view: View, cards: Content) -> Canvas:
     """The drawn hands, card texts from ``cards``; ``canvas.bottom`` is the lowest pixel used (tests
     check its text boxes)."""
     canvas = Canvas(WIDTH, HEIGHT_LIMIT, start=START)
-    y = band(canvas, MARGIN, heading, turn_line(view)) + 2
+    canvas.text(MARGIN, MARGIN, turn_line(view), 34, TEXT, max_width=WIDTH - 2 * MARGIN)
+    y = MARGIN + 62
     scenario = str((view.get("scenario") or {}).get("id", ""))
     hand_limit = int((view.get("limits") or {}).get("hand", 6))
     for marker, player in zip(markers(view), view.get("players", []), strict=False):
-        # Each hand is a band of only what it shows (card texts resolved here, so the content is not
-        # part of its key): a move redraws the hands it changed.
-        shown = entries(player, "hand", "character", "dealt", "health")
-        details = tuple(card_detail(cards, str(card["id"]), scenario) for card in shown.get("hand", []))
-        active = marker.seat == view.get("active_seat")
-        y = band(canvas, y, player_band, marker, shown, details, hand_limit, active)
+        top = y
+        y = player_block(canvas, view, cards, marker, player, y, scenario, hand_limit)
+        if marker.seat == view.get("active_seat"):
+            canvas.rect((MARGIN - 16, top, MARGIN - 10, y - 8), ACCENT)
+        canvas.rect((MARGIN, y + 4, WIDTH - MARGIN, y + 6), GRID_LINE)
+        y += 22
     return canvas
 
 
-def player_band(
+def player_block(
     canvas: Canvas,
+    view: View,
+    cards: Content,
     marker: Marker,
     player: Mapping[str, Any],
-    details: tuple[str, ...],
-    limit: int,
-    active: bool,
     y: int,
-) -> int:
-    """A player's block, with the active player's bar beside it and a rule below; returns the next y."""
-    top = y
-    y = player_block(canvas, marker, player, details, limit, y)
-    if active:
-        canvas.rect((MARGIN - 16, top, MARGIN - 10, y - 8), ACCENT)
-    canvas.rect((MARGIN, y + 4, WIDTH - MARGIN, y + 6), GRID_LINE)
-    return y + 22
-
-
-def player_block(
-    canvas: Canvas, marker: Marker, player: Mapping[str, Any], details: tuple[str, ...], limit: int, y: int
+    scenario: str,
+    limit: int,
 ) -> int:
     """Name and character, ability, Health Issues, then one line per card; returns the y below."""
     founder_disc(canvas, MARGIN + 22, y + 20, 22, marker.initials, marker.colour)
@@ -109,12 +87,12 @@ def player_block(
     if not hand:
         canvas.text(INDENT, y, "No cards in hand.", SMALL, TEXT_DIM, bold=False)
         return y + 38
-    for card, detail in zip(hand, details, strict=True):
-        y = card_row(canvas, card, detail, y)
+    for card in hand:
+        y = card_row(canvas, cards, card, y, scenario)
     return y
 
 
-def card_row(canvas: Canvas, card: Mapping[str, Any], detail: str, y: int) -> int:
+def card_row(canvas: Canvas, cards: Content, card: Mapping[str, Any], y: int, scenario: str) -> int:
     """A colour swatch, the name, colour and type in words, then what the card does; returns the y below."""
     colour = card.get("colour")
     canvas.rect((INDENT, y + 2, INDENT + 18, y + 32), card_colour(colour), radius=4)
@@ -124,6 +102,7 @@ def card_row(canvas: Canvas, card: Mapping[str, Any], detail: str, y: int) -> in
     canvas.text(
         TYPE_X, y + 2, label, SMALL, card_colour(colour), bold=False, max_width=DETAIL_X - TYPE_X - 10
     )
+    detail = card_detail(cards, str(card["id"]), scenario)
     if not detail:
         return y + 38
     end = canvas.paragraph(

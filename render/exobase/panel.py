@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from render.canvas import Canvas
-from render.exobase.common import MARGIN, WIDTH, View, Who, day_line, founders_by_id, phase_name, who
+from render.exobase.common import MARGIN, WIDTH, View, day_line, founders_by_id, phase_name, who
 from render.icons import bolt, founder_disc
 from render.theme import (
     ACCENT,
@@ -25,7 +25,6 @@ from render.theme import (
     ink_on,
     resource_colour,
 )
-from render.tiles import band, png
 
 HEIGHT_LIMIT = 4000
 # Rows the canvas starts with: room for a usual panel (a bigger one grows the canvas).
@@ -35,7 +34,6 @@ SMALL = 24
 TRACK_X = 230
 STORE_X = 860
 ROW = 54
-DAY = ("day", "days", "days_left", "phase")
 CHOICES = {
     "choose_target": "choose the target",
     "pay_health": "pay with health",
@@ -51,28 +49,21 @@ def render_panel(view: View) -> bytes:
     Raises KeyError when a founder lacks its "id".
     """
     canvas = draw_panel(view)
-    return png(canvas, height=canvas.bottom + MARGIN)
+    return canvas.png(height=canvas.bottom + MARGIN)
 
 
 def draw_panel(view: View) -> Canvas:
     """The drawn panel; ``canvas.bottom`` is the lowest pixel used (tests check its text boxes)."""
     canvas = Canvas(WIDTH, HEIGHT_LIMIT, start=START)
-    # Each section is a band drawn from only the entries it shows, so a move redraws the few it changed.
-    y = band(canvas, MARGIN, header, entries(view, "outcome", "score", "mode", *DAY))
-    y = band(canvas, y, outcome, entries(view, "outcome"))
-    y = band(canvas, y, goal, entries(view, "goal", "outcome"))
-    y = band(canvas, y, pending, entries(view, "pending", "base", "location_row", "task_row"))
-    y = band(canvas, y, hazard, entries(view, "hazard"))
-    track = entries(view, "production_max", "production", "green", "storage", "storage_cap")
-    y = band(canvas, y + 10, resources, track)
-    y = band(canvas, y + 6, energy, entries(view, "energy"))
+    y = header(canvas, view, MARGIN)
+    y = outcome(canvas, view, y)
+    y = goal(canvas, view, y)
+    y = pending(canvas, view, y)
+    y = hazard(canvas, view, y)
+    y = resources(canvas, view, y + 10)
+    y = energy(canvas, view, y + 6)
     founders(canvas, view, y + 16)
     return canvas
-
-
-def entries(view: View, *names: str) -> dict[str, Any]:
-    """The view cut down to ``names``: a section's part is keyed by exactly what it may read."""
-    return {name: view[name] for name in names if name in view}
 
 
 def header(canvas: Canvas, view: View, y: int) -> int:
@@ -223,16 +214,15 @@ def founders(canvas: Canvas, view: View, y: int) -> int:
     markers = founders_by_id(view)
     names = card_names(view)
     for founder in view.get("founders", []):
-        at = str(founder.get("at"))
-        shown = {at: names[at]} if at in names else {}
-        y = band(canvas, y, founder_block, founder, who(markers, str(founder["id"])), shown) + 14
+        y = founder_block(canvas, founder, markers, names, y) + 14
     return y
 
 
 def founder_block(
-    canvas: Canvas, founder: Mapping[str, Any], marker: Who, names: Mapping[str, str], y: int
+    canvas: Canvas, founder: Mapping[str, Any], markers: Mapping[str, Any], names: Mapping[str, str], y: int
 ) -> int:
     """Name, health bar, whereabouts, then passive, instants and tucked cards; returns the y below."""
+    marker = who(markers, str(founder["id"]))
     alive = bool(founder.get("alive", True))
     founder_disc(canvas, MARGIN + 22, y + 20, 22, marker.initials, marker.colour if alive else TEXT_DIM)
     name_box = canvas.text(MARGIN + 56, y + 4, marker.name, 30, TEXT if alive else TEXT_DIM)

@@ -6,10 +6,9 @@ import pytest
 from PIL import ImageFont
 
 from render import fonts
-from render.canvas import text_mask, text_width
+from render.canvas import text_width
 from render.exobase import Roll, render_base, render_dice, render_panel, render_rows
 from render.exobase.panel import draw_panel
-from render.tiles import PARTS
 from tests.render.conftest import open_png
 from tests.render.views import crowded_view
 
@@ -45,7 +44,8 @@ def test_every_image_renders_without_system_fonts(monkeypatch: pytest.MonkeyPatc
     # Pillow also searches the system font folders by file name, so the names must be missing too.
     monkeypatch.setattr(fonts, "FONT_DIR", Path("/nonexistent/fonts"))
     monkeypatch.setattr(fonts, "FILES", dict.fromkeys(fonts.FILES, "no-such-font.ttf"))
-    forget_drawings()
+    fonts.font.cache_clear()
+    text_width.cache_clear()
     try:
         view = crowded_view()
         for data in (
@@ -57,12 +57,5 @@ def test_every_image_renders_without_system_fonts(monkeypatch: pytest.MonkeyPatc
             open_png(data)
         assert draw_panel(view).overlapping_texts() == []
     finally:
-        forget_drawings()
-
-
-def forget_drawings() -> None:
-    # Parts and texts drawn with one set of fonts must not be pasted into images of another.
-    fonts.font.cache_clear()
-    text_width.cache_clear()
-    text_mask.cache_clear()
-    PARTS.clear()
+        fonts.font.cache_clear()
+        text_width.cache_clear()
