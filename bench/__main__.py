@@ -61,7 +61,7 @@ def main(names: Sequence[str]) -> int:
     )
     print(
         f"machine reference: a fixed loop of a million additions takes {machine_reference():.0f} ms "
-        "(docs/spacebase.md gives the figure its speed table was measured at)",
+        "(figures from machines with another reference scale with it)",
         flush=True,
     )
     for name in SECTIONS:
