@@ -163,6 +163,7 @@ def _cards(view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
         if colony.get("card"):
             yield colony["card"]
     yield from view.get("hand") or []
+    yield from view.get("turned_up") or []
 
 
 def _names(view: Mapping[str, Any]) -> dict[str, str]:

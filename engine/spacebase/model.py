@@ -34,13 +34,24 @@ PLAIN = ("credits", "income", "vp", "charge", "charge_all")
 # Rewards gained from another sector's card; never chained through another arrow.
 ARROWS = ("arrow", "dice_arrow", "diag")
 # Rewards that open a choice for their owner (a pending step).
-CHOICES = ("claim", "buy", "move_charge", "bonus_roll", "exchange", "shift", "red_sectors", "trade", "deploy")
+CHOICES = (
+    "claim",
+    "claim_top",
+    "buy",
+    "move_charge",
+    "bonus_roll",
+    "exchange",
+    "shift",
+    "red_sectors",
+    "trade",
+    "deploy",
+)
 # Effects only a charged ability or an immediate reward may carry.
 SPECIAL = ("win", "cash_out", "swap_neighbor")
 KINDS: tuple[str, ...] = (*PLAIN, *ARROWS, *CHOICES, *SPECIAL)
 # Kinds a bonus roll ignores: they would touch other players, the shipyard or the colonies, or
 # (our ruling) roll again, which could chain without end.
-BONUS_IGNORES = ("claim", "buy", "trade", "bonus_roll")
+BONUS_IGNORES = ("claim", "claim_top", "buy", "trade", "bonus_roll")
 STATS: tuple[str, ...] = ("deployed", "income", "credits", "charges", "vp", "colonies", "level3")
 
 
@@ -49,7 +60,8 @@ class Reward:
     """One reward: ``kind`` and its numbers.
 
     ``n`` is an amount (credits, VP, cubes, sectors to pick, credits per VP for cash_out);
-    ``level`` the shipyard level a claim or buy takes (0 any level or a colony, 4 a colony only);
+    ``level`` the shipyard level a claim or buy takes (0 any level or a colony, 4 a colony only), or
+    the deck a ``claim_top`` turns ``n`` cards up from;
     ``dir`` -1/+1 for arrows; ``sectors`` where a shift may move a card (empty: one to either side).
     """
 
@@ -225,6 +237,9 @@ def reward_label(r: Reward) -> str:
         "dice_arrow": "with the sum: the rewards of the next sector up",
         "diag": f"diagonal: the other side's rewards of the sector to the {side}",
         "claim": f"claim {where} from the shipyard",
+        "claim_top": f"turn up the top level {r.level} ship and claim it"
+        if r.n == 1
+        else f"turn up the top {r.n} level {r.level} ships and claim any of them",
         "buy": f"buy {where} for its price",
         "move_charge": "move a charge cube",
         "bonus_roll": "a bonus roll",

@@ -19,7 +19,17 @@ PICKS = [Action.of("pick_sector", sector=s) for s in range(1, SECTORS + 1)]
 # No sector closed to buys: a console without colonies.
 NONE_CLOSED: frozenset[int] = frozenset()
 # Steps that may be declined with ``skip``; a bonus roll, red-sector picks and trades must be made.
-OPTIONAL = ("claim", "buy", "move_charge", "exchange", "swap_neighbor", "shift", "deploy", "receive")
+OPTIONAL = (
+    "claim",
+    "claim_top",
+    "buy",
+    "move_charge",
+    "exchange",
+    "swap_neighbor",
+    "shift",
+    "deploy",
+    "receive",
+)
 
 
 def card_actions(
@@ -119,6 +129,10 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
         out = buy_actions(state, content, seat, int(step["level"]), "take", -1)
     elif kind == "buy":
         out = buy_actions(state, content, seat, int(step["level"]), "take", board.credits)
+    elif kind == "claim_top":
+        # A ship turned up may go wherever a claimed ship may: deployed under a colony too.
+        take = content.take_moves["take"]
+        out = [move for c in step["cards"] for _, move in take[str(c)]]
     elif kind == "bonus_roll":
         return list(BONUS_CHOICES)
     elif kind == "move_charge":
@@ -233,9 +247,17 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
     step = state.pending.pop(0)
     name = state.players[seat]
     if kind == "skip":
+        if step["kind"] == "claim_top":
+            return _return_unclaimed(state, step, name)
         return [Event("skipped", f"{name} passes on {str(step['kind']).replace('_', ' ')}.", {"seat": seat})]
     if kind == "take":
         card, sector = str(action.arg("card")), int(action.arg("sector"))
+        if step["kind"] == "claim_top":
+            rest = [c for c in step["cards"] if c != card]
+            if rest:
+                # The others stay turned up for another claim until the player passes.
+                state.pending.insert(0, {**step, "cards": rest})
+            return acquire(state, content, seat, card, sector, from_deck=True)
         if step["kind"] == "buy":
             return buy(state, content, seat, card, sector, extra=True)
         return acquire(state, content, seat, card, sector)
@@ -273,6 +295,14 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
         deploy_to(board, where[1], card)
         return [Event("card_deployed", f"{name} deploys a station ship.", {"seat": seat, "card": card})]
     return give(state, content, seat, step, action)
+
+
+def _return_unclaimed(state: SpaceState, step: Json, name: str) -> list[Event]:
+    """The cards of a claim from a deck left unclaimed go to the bottom of that deck, in order."""
+    level, cards = str(step["level"]), [str(c) for c in step["cards"]]
+    state.decks = {**state.decks, level: (*state.decks[level], *cards)}
+    text = f"{name} claims no more and puts {len(cards)} card(s) back under the level {level} deck."
+    return [Event("skipped", text, {"seat": int(step["seat"]), "returned": len(cards)})]
 
 
 def undo_station(board: Board, step: Json) -> None:

@@ -11,7 +11,7 @@ from engine.spacebase.legal import END, ROLL, game_actions, is_legal, only_end, 
 from engine.spacebase.model import Content
 from engine.spacebase.pending import resolve
 from engine.spacebase.policies import auto_choice, greedy_policy
-from engine.spacebase.react import announce_bonus_rolls, auto_roll, close_turn, maybe_close, react
+from engine.spacebase.react import announce, auto_roll, close_turn, maybe_close, react
 from engine.spacebase.setup import begin
 from engine.spacebase.state import SpaceState
 from engine.spacebase.turn import acquire, buy, choose, finish, roll, use
@@ -134,7 +134,7 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
     for _ in range(ROBOT_LIMIT):
         # Both are no-ops without a queue or a reaction window; most moves have neither.
         if state.pending:
-            events += announce_bonus_rolls(state)
+            events += announce(state, content)
         if state.reacting:
             events += maybe_close(state, content)
         if state.outcome is not None:

@@ -20,7 +20,14 @@ PREFERENCES = ("auto", "away", "back")
 REACH = tuple(
     (11 / 36 if s <= 6 else 0.0) + ((6 - abs(s - 7)) / 36 if s >= 2 else 0.0) for s in range(1, SECTORS + 1)
 )
-CHOICE_VALUE = {"claim": 5.0, "buy": 2.0, "move_charge": 1.0, "bonus_roll": 4.0, "exchange": 1.0}
+CHOICE_VALUE = {
+    "claim": 5.0,
+    "claim_top": 5.0,
+    "buy": 2.0,
+    "move_charge": 1.0,
+    "bonus_roll": 4.0,
+    "exchange": 1.0,
+}
 
 
 def random_policy(content: Content, state: SpaceState, seat: int, actions: list[Action], rng: Rng) -> Action:

@@ -62,13 +62,23 @@ def auto_roll(state: SpaceState, content: Content) -> bool:
     return not use_actions(state, content, state.active)
 
 
-def announce_bonus_rolls(state: SpaceState) -> list[Event]:
-    """A ``dice_rolled`` event (``bonus`` true) for each bonus roll queued since the last call."""
+def announce(state: SpaceState, content: Content) -> list[Event]:
+    """An event for each bonus roll (``dice_rolled``, ``bonus`` true) and each claim from a deck
+    (``cards_revealed``) queued since the last call: their dice and cards are already turned up."""
     events = []
     for step in state.pending:
-        if step["kind"] == "bonus_roll" and not step.get("told"):
-            step["told"] = True
-            seat, dice = int(step["seat"]), list(step["dice"])
+        kind = step["kind"]
+        if kind not in ("bonus_roll", "claim_top") or step.get("told"):
+            continue
+        step["told"] = True
+        seat = int(step["seat"])
+        if kind == "bonus_roll":
+            dice = list(step["dice"])
             text = f"{state.players[seat]} makes a bonus roll: {dice[0]} and {dice[1]}."
             events.append(Event("dice_rolled", text, {"dice": dice, "seat": seat, "bonus": True}))
+            continue
+        cards = [str(c) for c in step["cards"]]
+        names = ", ".join(content.cards[c].name for c in cards) or "nothing (the deck is empty)"
+        text = f"{state.players[seat]} turns up the top of the level {step['level']} deck: {names}."
+        events.append(Event("cards_revealed", text, {"seat": seat, "level": step["level"], "cards": cards}))
     return events

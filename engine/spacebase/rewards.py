@@ -96,13 +96,19 @@ def grant(state: SpaceState, content: Content, seat: int, card: str, r: Reward, 
 
 
 def queue(state: SpaceState, seat: int, card: str, r: Reward) -> None:
-    """Open the choice a reward asks for; a bonus roll rolls its dice now."""
+    """Open the choice a reward asks for; a bonus roll rolls its dice now, and a claim from a deck
+    turns its cards up now (off the deck, so nothing else deals them meanwhile)."""
     step: Json = {"kind": r.kind, "seat": seat, "card": card, "level": r.level, "n": r.n}
     if r.kind == "shift":
         step["sectors"] = list(r.sectors)
     if r.kind == "bonus_roll":
         rng = state.draw()
         step["dice"] = [rng.d6(), rng.d6()]
+    if r.kind == "claim_top":
+        level = str(r.level)
+        deck = state.decks[level]
+        step["cards"] = list(deck[: r.n])
+        state.decks = {**state.decks, level: deck[r.n :]}
     state.pending.append(step)
 
 

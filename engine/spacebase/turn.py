@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from engine.core.game import Event
 from engine.spacebase.board import on_board, place
-from engine.spacebase.model import GOAL_VP, MAX_SEATS, Content
+from engine.spacebase.model import GOAL_VP, MAX_SEATS, Card, Content
 from engine.spacebase.rewards import gains, grant, grant_all, option_sectors, signature
 from engine.spacebase.setup import refill
 from engine.spacebase.state import Options, SpaceState
@@ -108,20 +108,15 @@ def bonus_choose(state: SpaceState, content: Content, seat: int, option: str) ->
     return [grant_all(state, content, seat, found, bonus=True)]
 
 
-def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: int) -> list[Event]:
-    """Move ``card`` from the shipyard or colony row to ``seat``'s console and resolve what it gives."""
+def acquire(
+    state: SpaceState, content: Content, seat: int, card: str, sector: int, *, from_deck: bool = False
+) -> list[Event]:
+    """Move ``card`` from the shipyard or colony row (or, ``from_deck``, the cards a claim turned up
+    from a deck) to ``seat``'s console and resolve what it gives."""
     info = content.cards[card]
     board = state.board(seat)
-    if info.is_colony:
-        colonies = state.colonies[:]
-        colonies[info.sector - 1] = None
-        state.colonies = colonies
-    else:
-        level = str(info.level)
-        row = state.shipyard[level][:]
-        row.remove(card)
-        state.shipyard = {**state.shipyard, level: row}
-        refill(state, level)
+    if not from_deck:
+        _take_from_offer(state, info)
     on_station = place(board, content, card, sector)
     name = state.players[seat]
     where = f"sector {sector}" if on_station else f"sector {sector}, deployed under the colony"
@@ -130,6 +125,20 @@ def acquire(state: SpaceState, content: Content, seat: int, card: str, sector: i
     if info.immediate or info.end_turn or info.shared:
         _card_rewards(state, content, seat, card, on_station)
     return [event]
+
+
+def _take_from_offer(state: SpaceState, info: Card) -> None:
+    """Take a colony off the colony row, or a ship off the shipyard (its row refilled)."""
+    if info.is_colony:
+        colonies = state.colonies[:]
+        colonies[info.sector - 1] = None
+        state.colonies = colonies
+        return
+    level = str(info.level)
+    row = state.shipyard[level][:]
+    row.remove(info.id)
+    state.shipyard = {**state.shipyard, level: row}
+    refill(state, level)
 
 
 def _card_rewards(state: SpaceState, content: Content, seat: int, card: str, on_station: bool) -> None:

@@ -67,5 +67,7 @@ def _check_reward(card: Card, r: Reward, section: str, where: str) -> None:
         raise ContentError(f"{where}: '{r.kind}' only works as a station or deployed reward.")
     if r.kind in OWN_TURN_ONLY and section in ("blue", "red", "shared"):
         raise ContentError(f"{where}: '{r.kind}' may only be an immediate reward or an ability.")
+    if r.kind == "claim_top" and r.level not in LEVELS:
+        raise ContentError(f"{where}: a 'claim_top' turns up ships of one deck: 'level' 1, 2 or 3.")
     if r.kind == "claim" and r.level == 4:
         raise ContentError(f"{where}: a 'claim' takes a ship (level 0 to 3); colonies are bought.")

@@ -94,6 +94,12 @@ def _pending(state: SpaceState) -> Json | None:
     return out
 
 
+def _turned_up(state: SpaceState, content: Content) -> list[Json]:
+    """The cards the head step's claim turned up from a deck: face up for everyone."""
+    cards = state.pending[0].get("cards", ()) if state.pending else ()
+    return [card_json(content.cards[str(c)]) for c in cards]
+
+
 def table_view(state: SpaceState, content: Content, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: the table; the same but for a seat's own secrets)."""
     outcome = state.outcome
@@ -121,6 +127,7 @@ def table_view(state: SpaceState, content: Content, seat: int | None) -> dict[st
         "waiting": sorted(waiting(state)),
         "reacting": state.reacting,
         "pending": _pending(state),
+        "turned_up": _turned_up(state, content),
         "hand": hand,
         "bought": state.bought,
         "outcome": None

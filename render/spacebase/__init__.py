@@ -47,7 +47,7 @@ RENDERER = Renderer(
         Kind("dice", frozenset({"dice"}), dice_image, shows=rolled),
         Kind("board", frozenset({"players", "dice", "active", "viewer"}), board_image),
         Kind("scores", frozenset({"players", "goal", "ending", "active"}), scores_image),
-        Kind("shipyard", frozenset({"shipyard", "colonies", "deck_counts"}), shipyard_image),
+        Kind("shipyard", frozenset({"shipyard", "colonies", "deck_counts", "turned_up"}), shipyard_image),
     ),
 )
 

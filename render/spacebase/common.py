@@ -50,6 +50,7 @@ def short(reward: Mapping[str, Any]) -> str:
         "vp": f"+{n} VP",
         "charge": f"+{n} cube",
         "claim": f"claim L{reward.get('level') or 'any'}",
+        "claim_top": f"{many}deck L{reward.get('level')}",
         "buy": "extra buy",
         "arrow": f"{many}{side} sector",
         "diag": f"{many}{'↗' if side == '▶' else '↙'} sector",

@@ -27,6 +27,8 @@ from render.theme import ACCENT, GRID_LINE, OUTLINE, SURFACE, TEXT, TEXT_DIM
 COLUMNS = 6
 CARD_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 6) // COLUMNS
 CARD_H = 184
+# The caption row above cards turned up from a deck.
+TURNED_UP = 30
 GOAL = 40
 
 
@@ -38,12 +40,19 @@ def draw_shipyard(view: View) -> Canvas:
     rows = [list(cards) for _level, cards in sorted((view.get("shipyard") or {}).items())]
     colonies = [c["card"] for c in view.get("colonies") or [] if c.get("card")]
     rows += [colonies[start : start + COLUMNS] for start in range(0, len(colonies), COLUMNS)]
-    canvas = Canvas(WIDTH, MARGIN * 2 + 44 + len(rows) * (CARD_H + 8))
+    turned_up = list(view.get("turned_up") or [])[:COLUMNS]
+    top = MARGIN + 44 + (TURNED_UP + CARD_H + 8 if turned_up else 0)
+    canvas = Canvas(WIDTH, top + len(rows) * (CARD_H + 8) + MARGIN)
     counts = view.get("deck_counts") or {}
     left = ", ".join(f"L{k}: {v}" for k, v in sorted(counts.items()))
     canvas.text(MARGIN, MARGIN, "Shipyard and colonies", TITLE, TEXT)
     canvas.text(WIDTH - MARGIN, MARGIN + 6, f"decks {left}", SMALL, TEXT_DIM, anchor="ra")
-    y = MARGIN + 44
+    if turned_up:
+        # A claim from a deck: its cards lie face up above the shipyard until claimed or put back.
+        canvas.text(MARGIN, MARGIN + 44, "Turned up from a deck: claim any", SMALL, YELLOW)
+        for index, card in enumerate(turned_up):
+            _card(canvas, MARGIN + index * (CARD_W + 6), MARGIN + 44 + TURNED_UP, card)
+    y = top
     for cards in rows:
         for index, card in enumerate(cards):
             _card(canvas, MARGIN + index * (CARD_W + 6), y, card)

@@ -39,11 +39,12 @@ def fast_random(state: SpaceState, seat: int, actions: list[Action], rng: Rng) -
 
 
 def cards_in_play(state: SpaceState) -> int:
-    """Every non-starter card: decks, shipyard, colony row, box, dealt hands and consoles (the
-    starters, twelve a player, are subtracted rather than looked up card by card)."""
+    """Every non-starter card: decks, shipyard, colony row, box, dealt hands, cards a claim turned up
+    from a deck and consoles (the starters, twelve a player, are subtracted rather than looked up
+    card by card)."""
     count = sum(len(d) for d in state.decks.values()) + sum(len(r) for r in state.shipyard.values())
     count += len(state.colonies) - state.colonies.count(None) + len(state.box)
-    count += sum(len(d) for d in state.dealt)
+    count += sum(len(d) for d in state.dealt) + sum(len(step.get("cards", ())) for step in state.pending)
     for board in state.boards:
         count += len(board.station) - board.station.count(None) + sum(map(len, board.deployed))
     return count - 12 * len(state.boards)
