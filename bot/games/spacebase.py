@@ -115,7 +115,8 @@ for you, `/spacebase away` hands your seat to the AI. Buttons name the rewards o
 
 
 # Which events change which image. The board is the turn player's (the table view's board).
-ROWS_CHANGED = frozenset({"card_gained", "ships_placed"})
+# Cards turned up from a deck lie above the shipyard's rows until claimed or put back.
+ROWS_CHANGED = frozenset({"card_gained", "ships_placed", "cards_revealed", "cards_returned"})
 BOARD_CHANGED = frozenset(
     {
         "card_gained",

@@ -302,7 +302,7 @@ def _return_unclaimed(state: SpaceState, step: Json, name: str) -> list[Event]:
     level, cards = str(step["level"]), [str(c) for c in step["cards"]]
     state.decks = {**state.decks, level: (*state.decks[level], *cards)}
     text = f"{name} claims no more and puts {len(cards)} card(s) back under the level {level} deck."
-    return [Event("skipped", text, {"seat": int(step["seat"]), "returned": len(cards)})]
+    return [Event("cards_returned", text, {"seat": int(step["seat"]), "level": level, "count": len(cards)})]
 
 
 def undo_station(board: Board, step: Json) -> None:

@@ -15,6 +15,7 @@ from engine.spacebase import CONTENT, RULES
 from engine.spacebase.state import SpaceState
 from tests.bot.conftest import button, labels, posted, run
 from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
+from tests.engine.spacebase.sb_helpers import turned_up
 
 ALICE = Person(11, "Alice")
 BOB = Person(12, "Bob")
@@ -107,6 +108,10 @@ def test_each_kind_of_move_names_the_images_it_changed() -> None:
     bought = [Event("card_gained", "Alice adds a ship.", {"seat": 0, "card": "l1_004"})]
     assert images(bought) == {"dice", "scores", "board", "shipyard"}
     assert images([]) == {"dice"}
+    turned_up = [Event("cards_revealed", "Alice turns up the top of the level 1 deck.", {"seat": 0})]
+    assert images(turned_up) == {"dice", "shipyard"}
+    put_back = [Event("cards_returned", "Alice puts 1 card(s) back.", {"seat": 0, "count": 1})]
+    assert images(put_back) == {"dice", "shipyard"}
 
 
 async def test_a_choice_posts_the_scores_and_a_buy_posts_what_it_changed(
@@ -125,3 +130,12 @@ async def test_a_choice_posts_the_scores_and_a_buy_posts_what_it_changed(
     assert _files(fake, bought) == {"board.png", "dice.png", "scores.png", "shipyard.png"}
     channel = [c for c in posted(bought) if dm_recipient(fake, c) is None and c.files]
     assert len(channel) == 1
+
+
+def test_a_card_turned_up_from_a_deck_is_named_on_its_button() -> None:
+    state, _claimer, before = turned_up(2)
+    view = {**RULES.view(state, 0), "viewer": 0}
+    takes = [a for a in RULES.legal_actions(state, 0) if a.kind == "take"]
+    texts = [b.label for b in buttons(view, takes, 1, 1, content=CONTENT)]
+    for card in before[:2]:
+        assert any(text.startswith(f"Take {CONTENT.cards[card].name} →") for text in texts), texts

@@ -127,3 +127,26 @@ def activate(state: SpaceState, sector: int, option: str = "sum") -> tuple[Space
         state, more = act(state, seat, "choose", option=option)
         events += more
     return state, events
+
+
+def claimer_of(n: int) -> Card:
+    """A ship (not in sector 1) whose station reward claims ``n`` ships from the top of a deck."""
+    content: Content = CONTENT
+    return next(
+        c
+        for c in content.cards.values()
+        if c.sector != 1 and any(r.kind == "claim_top" and r.n == n for r in c.blue)
+    )
+
+
+def turned_up(n: int) -> tuple[SpaceState, Card, tuple[str, ...]]:
+    """A Genesis table where seat 0's station card claims from a deck and was just activated;
+    also the deck as it stood before."""
+    claimer = claimer_of(n)
+    state = plain(expansion="genesis")
+    put(state, 0, claimer.id)
+    level = str(claimer.blue[0].level)
+    before = state.decks[level]
+    state, events = activate(state, claimer.sector)
+    assert "cards_revealed" in kinds(events)
+    return state, claimer, before

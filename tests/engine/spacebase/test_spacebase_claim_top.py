@@ -4,35 +4,11 @@ the rest go to the bottom of their deck."""
 from __future__ import annotations
 
 from engine.spacebase import CONTENT, RULES
-from engine.spacebase.model import Card, Content
-from engine.spacebase.state import SpaceState
-from tests.engine.spacebase.sb_helpers import activate, card, kinds, plain, put
-
-
-def _claimer(n: int) -> Card:
-    content: Content = CONTENT
-    return next(
-        c
-        for c in content.cards.values()
-        if c.sector != 1 and any(r.kind == "claim_top" and r.n == n for r in c.blue)
-    )
-
-
-def _turned_up(n: int) -> tuple[SpaceState, Card, tuple[str, ...]]:
-    """A Genesis table where seat 0's station card claims from a deck and was just activated;
-    also the deck as it stood before."""
-    claimer = _claimer(n)
-    state = plain(expansion="genesis")
-    put(state, 0, claimer.id)
-    level = str(claimer.blue[0].level)
-    before = state.decks[level]
-    state, events = activate(state, claimer.sector)
-    assert "cards_revealed" in kinds(events)
-    return state, claimer, before
+from tests.engine.spacebase.sb_helpers import activate, card, claimer_of, kinds, plain, put, turned_up
 
 
 def test_the_top_cards_are_turned_up_off_the_deck_and_shown_to_the_table() -> None:
-    state, claimer, before = _turned_up(2)
+    state, claimer, before = turned_up(2)
     level = str(claimer.blue[0].level)
     step = state.pending[0]
     assert step["kind"] == "claim_top" and step["cards"] == list(before[:2])
@@ -45,7 +21,7 @@ def test_the_top_cards_are_turned_up_off_the_deck_and_shown_to_the_table() -> No
 
 
 def test_any_number_may_be_claimed_and_the_rest_go_under_the_deck() -> None:
-    state, claimer, before = _turned_up(2)
+    state, claimer, before = turned_up(2)
     level = str(claimer.blue[0].level)
     first, second = before[:2]
     take = next(a for a in RULES.legal_actions(state, 0) if a.kind == "take" and a.arg("card") == first)
@@ -55,18 +31,18 @@ def test_any_number_may_be_claimed_and_the_rest_go_under_the_deck() -> None:
     assert state.pending[0]["cards"] == [second], "the other card stays turned up for another claim"
     state, events = RULES.apply(state, 0, next(a for a in RULES.legal_actions(state, 0) if a.kind == "skip"))
     assert state.decks[level] == (*before[2:], second)
-    assert not state.pending and "skipped" in kinds(events)
+    assert not state.pending and "cards_returned" in kinds(events)
 
 
 def test_claiming_none_puts_every_card_back_under_the_deck_in_order() -> None:
-    state, claimer, before = _turned_up(2)
+    state, claimer, before = turned_up(2)
     level = str(claimer.blue[0].level)
     state, _ = RULES.apply(state, 0, next(a for a in RULES.legal_actions(state, 0) if a.kind == "skip"))
     assert state.decks[level] == (*before[2:], *before[:2])
 
 
 def test_a_ship_turned_up_and_claimed_into_a_colony_sector_is_deployed() -> None:
-    state, _claimer_card, before = _turned_up(2)
+    state, _claimer_card, before = turned_up(2)
     ship = CONTENT.cards[before[0]]
     colony = next(c for c in CONTENT.cards.values() if c.is_colony and c.sector == ship.sector)
     put(state, 0, colony.id, ship.sector)
@@ -81,7 +57,7 @@ def test_a_ship_turned_up_and_claimed_into_a_colony_sector_is_deployed() -> None
 
 
 def test_turning_cards_up_cannot_be_undone() -> None:
-    claimer = _claimer(1)
+    claimer = claimer_of(1)
     state = plain(expansion="genesis")
     put(state, 0, claimer.id)
     rolled, _ = activate(state, claimer.sector)
@@ -91,7 +67,7 @@ def test_turning_cards_up_cannot_be_undone() -> None:
 
 
 def test_a_bonus_roll_ignores_a_claim_from_a_deck() -> None:
-    claimer = _claimer(1)
+    claimer = claimer_of(1)
     bonus = card("bonus_roll", level=2)
     state = plain(expansion="genesis")
     put(state, 0, claimer.id)
