@@ -301,7 +301,8 @@ def _return_unclaimed(state: SpaceState, step: Json, name: str) -> list[Event]:
     """The cards of a claim from a deck left unclaimed go to the bottom of that deck, in order."""
     level, cards = str(step["level"]), [str(c) for c in step["cards"]]
     state.decks = {**state.decks, level: (*state.decks[level], *cards)}
-    text = f"{name} claims no more and puts {len(cards)} card(s) back under the level {level} deck."
+    count = f"{len(cards)} card" + ("s" if len(cards) != 1 else "")
+    text = f"{name} claims no more and puts {count} back under the level {level} deck."
     return [Event("cards_returned", text, {"seat": int(step["seat"]), "level": level, "count": len(cards)})]
 
 

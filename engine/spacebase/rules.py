@@ -116,10 +116,13 @@ class SpaceRules:
         return table_view(state, self.content, seat)
 
     def can_undo(self, before: SpaceState, after: SpaceState) -> bool:
-        """Refused once dice were rolled, a card revealed or a deck shuffled (the RNG or a deck moved)."""
+        """Refused once dice were rolled, a card revealed or a deck shuffled (the RNG or a deck moved).
+
+        Decks are compared whole, not by length: cards turned up from a deck and all put back under
+        it leave it as long as before, but in another order and seen."""
         return (
             before.rng.position == after.rng.position
-            and all(len(before.decks[k]) == len(after.decks[k]) for k in before.decks)
+            and before.decks == after.decks
             and after.outcome is None
         )
 

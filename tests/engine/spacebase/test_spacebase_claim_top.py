@@ -4,7 +4,7 @@ the rest go to the bottom of their deck."""
 from __future__ import annotations
 
 from engine.spacebase import CONTENT, RULES
-from tests.engine.spacebase.sb_helpers import activate, card, claimer_of, kinds, plain, put, turned_up
+from tests.engine.spacebase.sb_helpers import card, claimer_of, kinds, plain, put, turned_up
 
 
 def test_the_top_cards_are_turned_up_off_the_deck_and_shown_to_the_table() -> None:
@@ -56,14 +56,16 @@ def test_a_ship_turned_up_and_claimed_into_a_colony_sector_is_deployed() -> None
     assert state.boards[0].station[ship.sector - 1] == colony.id
 
 
-def test_turning_cards_up_cannot_be_undone() -> None:
-    claimer = claimer_of(1)
-    state = plain(expansion="genesis")
-    put(state, 0, claimer.id)
-    rolled, _ = activate(state, claimer.sector)
-    skipped, _ = RULES.apply(rolled, 0, next(a for a in RULES.legal_actions(rolled, 0) if a.kind == "skip"))
-    # The deck is as long again after the skip, but its order changed and its cards were seen.
-    assert not RULES.can_undo(rolled, skipped)
+def test_turning_cards_up_cannot_be_undone_even_when_all_go_back() -> None:
+    state, claimer, before = turned_up(2)
+    level = str(claimer.blue[0].level)
+    skipped, _ = RULES.apply(state, 0, next(a for a in RULES.legal_actions(state, 0) if a.kind == "skip"))
+    # A move whose engine follow-ups (an AI seat's ability) turned cards up and put them all back
+    # leaves the deck as long as before, with the RNG unmoved: its new order still refuses the undo.
+    untouched = skipped.fork()
+    untouched.decks = {**skipped.decks, level: before}
+    assert len(untouched.decks[level]) == len(skipped.decks[level])
+    assert not RULES.can_undo(untouched, skipped)
 
 
 def test_a_bonus_roll_ignores_a_claim_from_a_deck() -> None:
