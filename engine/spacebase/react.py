@@ -78,7 +78,7 @@ def announce(state: SpaceState, content: Content) -> list[Event]:
             events.append(Event("dice_rolled", text, {"dice": dice, "seat": seat, "bonus": True}))
             continue
         cards = [str(c) for c in step["cards"]]
-        names = ", ".join(content.cards[c].name for c in cards) or "nothing (the deck is empty)"
+        names = ", ".join(content.cards[c].name for c in cards)
         text = f"{state.players[seat]} turns up the top of the level {step['level']} deck: {names}."
         events.append(Event("cards_revealed", text, {"seat": seat, "level": step["level"], "cards": cards}))
     return events

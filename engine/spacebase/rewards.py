@@ -107,6 +107,9 @@ def queue(state: SpaceState, seat: int, card: str, r: Reward) -> None:
     if r.kind == "claim_top":
         level = str(r.level)
         deck = state.decks[level]
+        if not deck:
+            # Nothing to turn up: no step, so an asynchronous game never waits on a bare "pass".
+            return
         step["cards"] = list(deck[: r.n])
         state.decks = {**state.decks, level: deck[r.n :]}
     state.pending.append(step)

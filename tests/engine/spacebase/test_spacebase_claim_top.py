@@ -4,7 +4,7 @@ the rest go to the bottom of their deck."""
 from __future__ import annotations
 
 from engine.spacebase import CONTENT, RULES
-from tests.engine.spacebase.sb_helpers import card, claimer_of, kinds, plain, put, turned_up
+from tests.engine.spacebase.sb_helpers import activate, card, claimer_of, kinds, plain, put, turned_up
 
 
 def test_the_top_cards_are_turned_up_off_the_deck_and_shown_to_the_table() -> None:
@@ -82,3 +82,14 @@ def test_a_bonus_roll_ignores_a_claim_from_a_deck() -> None:
         state, 0, next(a for a in RULES.legal_actions(state, 0) if a.arg("option") == "sum")
     )
     assert state.decks == decks and not any(step["kind"] == "claim_top" for step in state.pending)
+
+
+def test_an_empty_deck_turns_up_nothing_and_asks_nothing() -> None:
+    claimer = claimer_of(2)
+    state = plain(expansion="genesis")
+    put(state, 0, claimer.id)
+    level = str(claimer.blue[0].level)
+    state.decks = {**state.decks, level: ()}
+    state, events = activate(state, claimer.sector)
+    assert "cards_revealed" not in kinds(events)
+    assert not any(step["kind"] == "claim_top" for step in state.pending)
