@@ -556,11 +556,39 @@ class GameService(Timekeeping):
                         f"Abandon this {title} game for everyone? This cannot be undone.", [], [button], True
                     )
                 with _storage():
-                    await self.repo.set_status(record.id, record.version, "abandoned")
-                    await self.repo.clear_deadlines(record.id)
-                rendering.forget(record.id)
+                    await self._end(record)
                 log.info("abandoned by %s", actor.user_id)
                 return Reply(f"{actor.name} abandoned the {title} game. The channel is free for a new one.")
+
+    async def channel_gone(self, channel_id: int) -> GameRecord | None:
+        """End the game of a channel Discord says no longer exists (a deleted channel or thread).
+
+        Nobody can play on or see it there, so it is abandoned and its clocks stop: no deadline
+        plays it on unseen, no reminder mentions anyone, ``/games`` no longer lists it. Its action
+        log stays. Returns the game ended, or None when the channel had no open game. Raises
+        StorageError (nothing changed; the next sign that the channel is gone tries again).
+        """
+        with log_context(None, channel_id):
+            async with self._lock(channel_id):
+                for _ in range(3):
+                    with _storage():
+                        record = await self.repo.open_game(channel_id)
+                        if record is None:
+                            return None
+                        try:
+                            await self._end(record)
+                        except ConflictError:
+                            # Another process moved the game on meanwhile: look again.
+                            continue
+                    log.info("channel %d is gone: game %d abandoned", channel_id, record.id)
+                    return record
+                raise StorageError("The game kept changing while its gone channel was being closed.")
+
+    async def _end(self, record: GameRecord) -> None:
+        """Abandon ``record``'s game and drop its clocks; raises StoreError (ConflictError: stale)."""
+        await self.repo.set_status(record.id, record.version, "abandoned")
+        await self.repo.clear_deadlines(record.id)
+        rendering.forget(record.id)
 
     async def _seated(self, where: Where, actor: Actor) -> tuple[GameRecord, int, Any] | None:
         """The open game, the actor's seat and the state; None when the actor cannot act in it."""

@@ -2,4 +2,10 @@
 
 from __future__ import annotations
 
-EXTENSIONS: list[str] = ["bot.cogs.lifecycle", "bot.cogs.game", "bot.cogs.games_list", "bot.cogs.scheduler"]
+EXTENSIONS: list[str] = [
+    "bot.cogs.lifecycle",
+    "bot.cogs.game",
+    "bot.cogs.games_list",
+    "bot.cogs.scheduler",
+    "bot.cogs.channels",
+]

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.channels import close_gone
 from bot.cogs.common import actor_of, service_of, where_of
 from bot.errors import UserError
 from bot.replies import Reply
@@ -16,7 +17,14 @@ from bot.service import GameService
 from bot.ui.buttons import ActionButton, ActionSelect, ControlButton
 from bot.ui.custom_ids import Target
 from bot.ui.errors import report_error
-from bot.ui.send import MINE_HINT, defer_thinking, message_kwargs, post_in_channel, send_reply
+from bot.ui.send import (
+    MINE_HINT,
+    channel_unknown,
+    defer_thinking,
+    message_kwargs,
+    post_in_channel,
+    send_reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +94,15 @@ class Lifecycle(commands.Cog):
         if _from_dm(interaction, reply):
             # A move made from a DM: the table hears of it in the game's own channel.
             assert reply.channel_id is not None
-            await post_in_channel(interaction.client, reply.channel_id, reply, hint=MINE_HINT)
+            try:
+                await post_in_channel(interaction.client, reply.channel_id, reply, hint=MINE_HINT)
+            except discord.HTTPException as exc:
+                if not channel_unknown(exc):
+                    raise
+                await close_gone(service_of(interaction.client), reply.channel_id)
+                raise UserError(
+                    "Your move was saved, but the game's channel no longer exists, so the game has ended."
+                ) from exc
         else:
             await send_reply(interaction, reply, hint=MINE_HINT)
         if not reply.ephemeral:

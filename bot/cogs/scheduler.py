@@ -2,7 +2,8 @@
 
 Every ``SCHEDULER_INTERVAL`` seconds it asks the service for due rows and fires each
 through ``GameService.fire`` (which settles the row in the database first); the post goes
-to the game's channel by id. A failed post is logged and never stops the next row.
+to the game's channel by id. A failed post is logged and never stops the next row; a post refused
+because the channel no longer exists ends that channel's game (``bot.cogs.channels``).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from datetime import datetime
 import discord
 from discord.ext import commands, tasks
 
+from bot.cogs.channels import close_gone
 from bot.cogs.common import service_of
 from bot.deadlines import Post
 from bot.service import GameService
 from bot.store import DeadlineRecord, StoreError
-from bot.ui.send import MINE_HINT, post_in_channel
+from bot.ui.send import MINE_HINT, channel_unknown, post_in_channel
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +92,8 @@ class Scheduler(commands.Cog):
             await post_in_channel(self.bot, post.channel_id, post.reply, hint=MINE_HINT)
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s", post.channel_id, exc)
+            if channel_unknown(exc):
+                await close_gone(self.service, post.channel_id)
             return False
         return True
 

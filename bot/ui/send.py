@@ -38,6 +38,8 @@ MAX_CONTENT = 2000
 MAX_ATTACHMENTS = 10
 DM_CLOSED = 50007
 TOKEN_EXPIRED = (10015, 10062)
+# Discord's "Unknown Channel": the channel or thread was deleted.
+UNKNOWN_CHANNEL = 10003
 GENERIC_HINT = "the game's `status` command"
 MINE_HINT = 'the "My hand" (or "My turn") button under the game\'s latest message'
 EMBED_COLOUR = discord.Colour.dark_teal()
@@ -296,11 +298,18 @@ async def post_in_channel(client: discord.Client, channel_id: int, reply: Reply,
     channel = client.get_partial_messageable(channel_id)
     try:
         ids = [(await channel.send(**message_kwargs(part))).id for part in parts(reply)]
-    except discord.HTTPException:
+    except discord.HTTPException as exc:
         _unseen(reply)
-        await _dm_all(client, channel, reply, hint, None)
+        if not channel_unknown(exc):
+            # A gone channel's game ends (``GameService.channel_gone``): no "your move" for it.
+            await _dm_all(client, channel, reply, hint, None)
         raise
     await _dm_all(client, channel, reply, hint, ids[0])
+
+
+def channel_unknown(error: discord.HTTPException) -> bool:
+    """Whether Discord refused because the channel no longer exists (deleted, or a deleted thread)."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
 
 
 async def _dm_all(

@@ -62,6 +62,14 @@ async def feed(bot: GameBot, payload: dict[str, Any]) -> None:
     await settle(ignore=before)
 
 
+async def gateway(bot: GameBot, event: str, data: dict[str, Any]) -> None:
+    """Hand a raw gateway event (``GUILD_CREATE``, ``CHANNEL_DELETE``...) to discord.py and wait for
+    every listener it started."""
+    before = set(asyncio.all_tasks())
+    bot._connection.parsers[event](data)
+    await settle(ignore=before)
+
+
 async def stored(bot: GameBot) -> GameRecord | None:
     return await bot.service.repo.open_game(CHANNEL_ID)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
@@ -93,6 +94,8 @@ class FakeDiscord:
         self.expired_followups = False
         self.refuse_threads = False
         self.threads: list[int] = []
+        # Channels and threads deleted on Discord's side: a post there gets "Unknown Channel".
+        self.gone_channels: set[int] = set()
         self._ids = itertools.count(910000000000000000)
         self._dm_owner: dict[int, int] = {}
         self._tokens = itertools.count(1)
@@ -155,6 +158,11 @@ class FakeDiscord:
             return {"id": str(channel_id), "type": 1, "recipients": [_user(user_id, "someone")]}
         if (method, path) == ("POST", "/channels/{channel_id}/messages"):
             channel_id = int(route.url.rsplit("/", 2)[-2])
+            if channel_id in self.gone_channels:
+                raise discord.NotFound(
+                    SimpleNamespace(status=404, reason="Not Found"),
+                    {"code": 10003, "message": "Unknown Channel"},
+                )
             if self._dm_owner.get(channel_id) in self.closed_dms:
                 raise discord.Forbidden(
                     SimpleNamespace(status=403, reason="Forbidden"),
@@ -187,22 +195,10 @@ class FakeDiscord:
         thread_id = self.snowflake()
         self.threads.append(thread_id)
         return {
-            "id": str(thread_id),
-            "type": 11,
-            "guild_id": str(GUILD_ID),
-            "parent_id": str(parent),
+            **thread_data(thread_id, parent),
             "name": (call.payload or {}).get("name", "thread"),
-            "owner_id": str(BOT_ID),
             "member_count": 1,
             "message_count": 0,
-            "rate_limit_per_user": 0,
-            "flags": 0,
-            "thread_metadata": {
-                "archived": False,
-                "auto_archive_duration": 10080,
-                "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                "locked": False,
-            },
         }
 
     def _callback(self, route: Any, call: Call) -> dict[str, Any]:
@@ -427,3 +423,58 @@ def dm_click(fake: FakeDiscord, person: Person, message: Call, custom_id: str) -
     payload["context"] = 1
     payload["authorizing_integration_owners"] = {"0": str(GUILD_ID)}
     return payload
+
+
+# -- gateway events, as Discord sends them to a bot with the guilds intent --------------------------
+
+
+def guild_create(*, channels: Sequence[int], threads: Sequence[int] = ()) -> dict[str, Any]:
+    """GUILD_CREATE for the test guild holding text ``channels`` and active public ``threads`` (of the
+    first channel)."""
+    return {
+        "id": str(GUILD_ID),
+        "name": "Test guild",
+        "owner_id": str(BOT_ID),
+        "roles": [],
+        "emojis": [],
+        "features": [],
+        "member_count": 2,
+        "members": [],
+        "channels": [
+            {"id": str(channel), "type": 0, "guild_id": str(GUILD_ID), "name": "games", "position": 0}
+            for channel in channels
+        ],
+        "threads": [thread_data(thread, channels[0]) for thread in threads],
+    }
+
+
+def channel_delete(channel_id: int) -> dict[str, Any]:
+    """CHANNEL_DELETE for a text channel of the test guild."""
+    return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": "games", "position": 0}
+
+
+def thread_delete(thread_id: int, parent_id: int) -> dict[str, Any]:
+    """THREAD_DELETE for a public thread of the test guild."""
+    return {"id": str(thread_id), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(parent_id)}
+
+
+def thread_data(thread_id: int, parent_id: int) -> dict[str, Any]:
+    """A public thread of ``parent_id`` as Discord describes it."""
+    return {
+        "id": str(thread_id),
+        "type": 11,
+        "guild_id": str(GUILD_ID),
+        "parent_id": str(parent_id),
+        "name": "game",
+        "owner_id": str(BOT_ID),
+        "member_count": 2,
+        "message_count": 1,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+        },
+    }

@@ -1,0 +1,157 @@
+"""A game whose channel or thread is deleted ends: told by the gateway, or by a refused post.
+
+Nobody can see or play a game in a channel that no longer exists, so it is abandoned and its clocks
+stop; otherwise its deadlines would play it on unseen for days and ``/games`` would list it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.app import GameBot
+from bot.cogs.scheduler import Scheduler
+from bot.games import Game, shipped_games
+from tests.bot.conftest import feed, gateway, labels, posted, quiet_bot, run, since, stored
+from tests.bot.fake_discord import (
+    CHANNEL_ID,
+    EPHEMERAL,
+    FakeDiscord,
+    Person,
+    channel_delete,
+    dm_click,
+    dm_recipient,
+    guild_create,
+    thread_delete,
+)
+from tests.bot.test_hidden import _begin
+from tests.bot.test_threads import _in_thread
+from tests.service.duel import DUEL, DUEL_FRONTEND
+
+ALICE = Person(11, "Alice")
+BOB = Person(12, "Bob")
+T0 = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
+OTHER_CHANNEL = CHANNEL_ID + 1
+
+
+def _scheduler(bot: GameBot) -> Scheduler:
+    cog = bot.get_cog("Scheduler")
+    assert cog is not None
+    return cog  # type: ignore[return-value]
+
+
+async def _timed_solo(bot: GameBot, fake: FakeDiscord) -> int:
+    """A solo ExoBase game with a five-minute turn in the test channel; its id."""
+    bot.service.clock = lambda: T0
+    await feed(bot, fake.command(ALICE, "exobase", "start", **{"turn-time": 5}))
+    record = await stored(bot)
+    assert record is not None and await bot.service.repo.pending_deadlines([record.id])
+    return record.id
+
+
+async def _ended(bot: GameBot, game_id: int) -> bool:
+    record = await bot.service.repo.get_game(game_id)
+    assert record is not None
+    return record.status == "abandoned" and not await bot.service.repo.pending_deadlines([game_id])
+
+
+async def _thread_game(bot: GameBot, fake: FakeDiscord) -> tuple[int, int]:
+    """A Space Base lobby in a thread of the test channel, Bob seated; (thread id, game id)."""
+    calls = await run(bot, fake, fake.command(ALICE, "spacebase", "start", thread=True))
+    [thread] = fake.threads
+    lobby = next(c for c in posted(calls) if str(thread) in c.url)
+    join = next(cid for cid in lobby.custom_ids if cid.endswith(":join"))
+    await feed(bot, _in_thread(fake.click(BOB, lobby, join), thread))
+    record = await bot.service.repo.open_game(thread)
+    assert record is not None
+    return thread, record.id
+
+
+async def test_deleting_the_channel_ends_its_game_and_stops_its_clock(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    game_id = await _timed_solo(bot, fake)
+    await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID, OTHER_CHANNEL]))
+    await gateway(bot, "CHANNEL_DELETE", channel_delete(CHANNEL_ID))
+    assert await _ended(bot, game_id) and await stored(bot) is None
+    # Its deadline never comes due: nothing is played or posted for it.
+    mark = len(fake.calls)
+    assert await _scheduler(bot).tick(T0 + timedelta(days=1)) == 0
+    assert since(fake, mark) == []
+    games = posted(await run(bot, fake, fake.raw_command(ALICE, "games")))[-1]
+    assert games.content == "You have no open games in this server."
+
+
+async def test_deleting_another_channel_leaves_the_game_alone(bot: GameBot, fake: FakeDiscord) -> None:
+    game_id = await _timed_solo(bot, fake)
+    await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID, OTHER_CHANNEL]))
+    await gateway(bot, "CHANNEL_DELETE", channel_delete(OTHER_CHANNEL))
+    record = await bot.service.repo.get_game(game_id)
+    assert record is not None and record.status == "active"
+
+
+async def test_deleting_a_thread_ends_the_game_in_it_only(bot: GameBot, fake: FakeDiscord) -> None:
+    await _timed_solo(bot, fake)
+    thread, game_id = await _thread_game(bot, fake)
+    await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID], threads=[thread]))
+    await gateway(bot, "THREAD_DELETE", thread_delete(thread, CHANNEL_ID))
+    assert await _ended(bot, game_id)
+    channel_game = await stored(bot)
+    assert channel_game is not None and channel_game.status == "active"
+
+
+async def test_deleting_a_channel_ends_the_games_in_its_threads(bot: GameBot, fake: FakeDiscord) -> None:
+    channel_game = await _timed_solo(bot, fake)
+    thread, thread_game = await _thread_game(bot, fake)
+    await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID], threads=[thread]))
+    await gateway(bot, "CHANNEL_DELETE", channel_delete(CHANNEL_ID))
+    assert await _ended(bot, channel_game) and await _ended(bot, thread_game)
+
+
+async def test_a_deadline_in_a_channel_deleted_unseen_saves_its_move_then_ends_the_game(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    game_id = await _timed_solo(bot, fake)
+    before = await stored(bot)
+    assert before is not None
+    # Deleted while the bot was offline: no gateway event, the post is refused as "Unknown Channel".
+    fake.gone_channels.add(CHANNEL_ID)
+    mark = len(fake.calls)
+    assert await _scheduler(bot).tick(T0 + timedelta(minutes=6)) == 0
+    assert await _ended(bot, game_id)
+    # The timeout move was saved before the post was tried: an accepted move is never lost.
+    actions = await bot.service.repo.actions(game_id)
+    after = await bot.service.repo.get_game(game_id)
+    assert actions and after is not None and after.version > before.version
+    # No DM says "your move" for a game that cannot be played, and nothing more comes due.
+    assert not [call for call in since(fake, mark) if call.path == "/users/@me/channels"]
+    mark = len(fake.calls)
+    assert await _scheduler(bot).tick(T0 + timedelta(days=2)) == 0
+    assert since(fake, mark) == []
+
+
+async def test_a_refused_post_for_another_reason_keeps_the_game(bot: GameBot, fake: FakeDiscord) -> None:
+    game_id = await _timed_solo(bot, fake)
+    fake.gone_channels.add(OTHER_CHANNEL)
+    assert await _scheduler(bot).tick(T0 + timedelta(minutes=6)) == 1
+    record = await bot.service.repo.get_game(game_id)
+    assert record is not None and record.status == "active"
+
+
+async def test_a_move_from_a_dm_for_a_deleted_channel_is_saved_and_the_game_ends(
+    tmp_path: Path, fake: FakeDiscord
+) -> None:
+    async with quiet_bot(tmp_path, 5, {**shipped_games(), "duel": Game(DUEL, DUEL_FRONTEND)}) as bot:
+        calls = await _begin(bot, fake, ALICE, BOB)
+        alice_dm = [c for c in posted(calls) if dm_recipient(fake, c) == ALICE.user_id][-1]
+        pick = next(cid for label, cid in labels(alice_dm).items() if label.startswith("Pick"))
+        record = await stored(bot)
+        assert record is not None
+        fake.gone_channels.add(CHANNEL_ID)
+        answer = posted(await run(bot, fake, dm_click(fake, ALICE, alice_dm, pick)))[-1]
+        assert answer.flags & EPHEMERAL
+        assert answer.content == (
+            "Your move was saved, but the game's channel no longer exists, so the game has ended."
+        )
+        assert len(await bot.service.repo.actions(record.id)) == 1
+        assert await _ended(bot, record.id)
