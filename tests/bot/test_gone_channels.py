@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.app import GameBot
-from bot.cogs.scheduler import Scheduler
 from bot.games import Game, shipped_games
 from tests.bot.conftest import feed, gateway, labels, posted, quiet_bot, run, since, stored
 from tests.bot.fake_discord import (
@@ -24,6 +23,7 @@ from tests.bot.fake_discord import (
     guild_create,
     thread_delete,
 )
+from tests.bot.test_deadlines import _scheduler
 from tests.bot.test_hidden import _begin
 from tests.bot.test_threads import _in_thread
 from tests.service.duel import DUEL, DUEL_FRONTEND
@@ -32,12 +32,6 @@ ALICE = Person(11, "Alice")
 BOB = Person(12, "Bob")
 T0 = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
 OTHER_CHANNEL = CHANNEL_ID + 1
-
-
-def _scheduler(bot: GameBot) -> Scheduler:
-    cog = bot.get_cog("Scheduler")
-    assert cog is not None
-    return cog  # type: ignore[return-value]
 
 
 async def _timed_solo(bot: GameBot, fake: FakeDiscord) -> int:
