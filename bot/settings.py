@@ -67,6 +67,12 @@ class Settings(_ContentFolders):
     scheduler_interval: float = Field(
         default=30.0, gt=0, le=3600, description="Seconds between checks for due reminders and deadlines."
     )
+    lobby_idle_hours: int = Field(
+        default=72,
+        ge=0,
+        le=24 * 365,
+        description="Hours a lobby may wait without a join, a leave or a start before it closes (0 = never).",
+    )
     sync_commands: Literal["auto", "always", "never"] = Field(
         default="auto", description="Sync slash commands when they changed (auto), at every start, or never."
     )

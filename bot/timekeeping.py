@@ -34,7 +34,7 @@ from bot.games.spec import GameFrontend
 from bot.logging_setup import log_context
 from bot.moves import loggable, play
 from bot.replies import Actor, Reply, Where
-from bot.store import DeadlineChanges, DeadlineRecord, GameRecord, Repository, StoreError
+from bot.store import ConflictError, DeadlineChanges, DeadlineRecord, GameRecord, Repository, StoreError
 from engine.core import Action, EngineError, Event, Rules
 
 log = logging.getLogger(__name__)
@@ -234,6 +234,31 @@ class Timekeeping:
             pending = await self.repo.pending_deadlines([record.id])
             follow_up = next((r for r in pending if r.seat == seat and r.payload.get("chain")), None)
         return record, played.state, rules.describe(action, before), played.events, follow_up
+
+    async def close_idle_lobbies(self, now: datetime, idle: timedelta) -> list[Post]:
+        """Close every lobby nobody joined, left or began for ``idle`` (a forgotten lobby would keep
+        its channel from any other game); one post for each, in its channel. Raises StoreError."""
+        posts = []
+        for found in await self.repo.idle_lobbies(now - idle):
+            with log_context(found.guild_id, found.channel_id, found.id):
+                async with self._lock(found.channel_id):
+                    # Reloaded under the lock: someone may have joined or begun meanwhile.
+                    record = await self.repo.get_game(found.id)
+                    if record is None or record.status != "lobby" or record.updated_at >= now - idle:
+                        continue
+                    try:
+                        await self.repo.set_status(record.id, record.version, "abandoned")
+                    except ConflictError:
+                        continue
+                    log.info("lobby closed after %s without a start", idle)
+            frontend = self._frontends.get(record.kind)
+            title = frontend.title if frontend else record.kind
+            text = (
+                f"This {title} lobby closed after {time_left(idle)} without a start. "
+                f"`/{record.kind} start` opens a new one."
+            )
+            posts.append(Post(record.channel_id, Reply(text)))
+        return posts
 
     # -- /games -----------------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The scheduler: a background task that fires due reminders and deadlines and posts what happened.
 
 Every ``SCHEDULER_INTERVAL`` seconds it asks the service for due rows and fires each
-through ``GameService.fire`` (which settles the row in the database first); the post goes
+through ``GameService.fire`` (which settles the row in the database first), then closes the
+lobbies left without a change for ``LOBBY_IDLE_HOURS``; the post goes
 to the game's channel by id. A failed post is logged and never stops the next row; a post refused
 because the channel no longer exists ends that channel's game (``bot.cogs.channels``).
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import discord
 from discord.ext import commands, tasks
@@ -35,10 +36,13 @@ class Scheduler(commands.Cog):
         *,
         interval: float,
         clock: Callable[[], datetime] | None = None,
+        lobby_idle: timedelta | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
         self._clock = clock
+        # How long a lobby may wait without a change before it closes (None: for ever).
+        self.lobby_idle = lobby_idle
         self.loop.change_interval(seconds=interval)
 
     def now(self) -> datetime:
@@ -75,7 +79,19 @@ class Scheduler(commands.Cog):
             post = await self._fire(deadline, now)
             if post is not None and await self.send(post):
                 posts += 1
+        for post in await self._idle_lobbies(now):
+            if await self.send(post):
+                posts += 1
         return posts
+
+    async def _idle_lobbies(self, now: datetime) -> list[Post]:
+        if self.lobby_idle is None:
+            return []
+        try:
+            return await self.service.close_idle_lobbies(now, self.lobby_idle)
+        except StoreError:
+            log.exception("could not close idle lobbies")
+            return []
 
     async def _fire(self, deadline: DeadlineRecord, now: datetime) -> Post | None:
         try:
@@ -102,4 +118,6 @@ async def setup(bot: commands.Bot) -> None:
     """Extension entry point; the interval comes from the bot's settings when it has them."""
     settings = getattr(bot, "settings", None)
     interval = float(getattr(settings, "scheduler_interval", 30.0))
-    await bot.add_cog(Scheduler(bot, service_of(bot), interval=interval))
+    hours = int(getattr(settings, "lobby_idle_hours", 0))
+    idle = timedelta(hours=hours) if hours else None
+    await bot.add_cog(Scheduler(bot, service_of(bot), interval=interval, lobby_idle=idle))

@@ -449,6 +449,16 @@ class Repository:
 
         return await self._read(read)
 
+    async def idle_lobbies(self, before: datetime) -> list[GameRecord]:
+        """The lobbies last changed (created, joined, left) before ``before``, oldest first."""
+
+        def read(connection: Connection) -> list[GameRecord]:
+            # The open-games predicate is repeated so that SQLite reads only the partial index's games.
+            found = _games(connection, OPEN_WHERE, GameRow.status == "lobby", GameRow.updated_at < before)
+            return sorted(found, key=lambda record: (record.updated_at, record.id))
+
+        return await self._read(read)
+
     async def clear_deadlines(self, game_id: int, kind: str | None = None) -> int:
         """Delete the game's deadlines (of ``kind`` only, when given); returns how many went."""
 

@@ -59,6 +59,7 @@ def test_reads_environment_and_dotenv(monkeypatch: pytest.MonkeyPatch, tmp_path:
         ("LOG_LEVEL", "loud", "LOG_LEVEL"),
         ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID"),
         ("DEV_GUILD_ID", "-4", "DEV_GUILD_ID"),
+        ("LOBBY_IDLE_HOURS", "-1", "LOBBY_IDLE_HOURS"),
     ],
 )
 def test_bad_values_are_named(monkeypatch: pytest.MonkeyPatch, name: str, value: str, message: str) -> None:

@@ -93,3 +93,17 @@ async def test_begin_and_close(repo: Repository) -> None:
     assert [r.kind for r in await repo.due_deadlines(NOW)] == ["deadline"]
     assert [g.id for g in await repo.open_games_of(1, 5)] == [game.id]
     assert await repo.open_games_of(1, 6) == [] and await repo.open_games_of(2, 5) == []
+
+
+async def test_idle_lobbies_are_the_lobbies_unchanged_since_a_time(repo: Repository) -> None:
+    lobby = await repo.create_game(_game("lobby"))
+    playing = await repo.create_game(
+        NewGame(5, 11, "tally", {}, 1, "1", 1, "Host", status="active", snapshot={})
+    )
+    later = lobby.updated_at + timedelta(seconds=1)
+    assert [g.id for g in await repo.idle_lobbies(later)] == [lobby.id]
+    assert await repo.idle_lobbies(lobby.updated_at) == []
+    # A finished lobby (abandoned) and a game in play are never idle lobbies.
+    assert playing.status == "active"
+    await repo.set_status(lobby.id, lobby.version, "abandoned")
+    assert await repo.idle_lobbies(later + timedelta(days=30)) == []
