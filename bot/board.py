@@ -20,6 +20,8 @@ from bot.store import GameRecord
 from engine.core import Action, Event, Rules
 
 MAX_BUTTONS = 25
+# The button under a finished game that opens a new table of it in the same channel.
+PLAY_AGAIN = "Play again"
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,7 @@ async def board_reply(
     if outcome is not None:
         verdict = "Won" if outcome.won else "Lost"
         lines.append(f"**Game over** — {verdict}: {outcome.reason}")
+        buttons = [Button(PLAY_AGAIN, record.id, record.version, control="rematch", style="success")]
     elif record.status == "active":
         if frontend.status_line is not None:
             lines.append(frontend.status_line(view))

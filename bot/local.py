@@ -182,6 +182,8 @@ class Console:
             return lambda: svc.abandon(where, who(), confirm=True, game_id=gid, version=ver)
         if button.control == "mine":
             return lambda: svc.mine(where, who(), game_id=gid)
+        if button.control == "rematch":
+            return lambda: svc.rematch(where, who(), gid)
         control = str(button.control)
         return lambda: svc.lobby(where, who(), control, gid, ver)
 

@@ -12,7 +12,9 @@ from typing import Literal
 from engine.core import Action
 
 Style = Literal["primary", "secondary", "success", "danger"]
-Control = Literal["join", "leave", "add_ai", "remove_ai", "begin", "abandon", "undo", "pick", "mine"]
+Control = Literal[
+    "join", "leave", "add_ai", "remove_ai", "begin", "abandon", "undo", "pick", "mine", "rematch"
+]
 
 
 @dataclass(frozen=True)

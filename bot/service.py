@@ -253,40 +253,81 @@ class GameService(Timekeeping):
                 raise NotAllowedError(str(exc)) from exc
             if self._seats_ai(game):
                 check_ai_option(cleaned, rules.meta)
-            async with self._lock(where.channel_id):
+            return await self._open_table(where, actor, game, cleaned)
+
+    async def rematch(self, where: Where, actor: Actor, game_id: int) -> Reply:
+        """The "Play again" button under a finished game: a new table of the same game in the same
+        channel, with the same start options (a new deal). A game that opens a lobby opens one
+        hosted by ``actor``, mentioning the last game's other players so they can join again; a
+        solo game begins at once.
+
+        Raises StaleError (not a finished game of this channel), GameExistsError (the channel has a
+        game again), EngineError, StorageError.
+        """
+        with log_context(where.guild_id, where.channel_id, game_id):
+            with _storage():
+                old = await self.repo.get_game(game_id)
+            if old is None or old.channel_id != where.channel_id or old.status != "finished":
+                raise StaleError("This button belongs to a game that did not finish here.")
+            others = [seat.user_id for seat in old.seats if seat.user_id != actor.user_id]
+            return await self._open_table(where, actor, old.kind, dict(old.options), invite=others)
+
+    async def _open_table(
+        self,
+        where: Where,
+        actor: Actor,
+        game: str,
+        cleaned: dict[str, Any],
+        *,
+        invite: list[int] | None = None,
+    ) -> Reply:
+        """Open a lobby for ``game`` with these (cleaned) options, or begin a solo game at once;
+        ``invite`` (a rematch) names the last game's other players, mentioned in the new lobby."""
+        rules = self._rules(game)
+        frontend = self._frontends[game]
+        async with self._lock(where.channel_id):
+            with _storage():
+                if await self.repo.open_game(where.channel_id) is not None:
+                    raise ChannelBusyError(str(where.channel_id))
+            new = NewGame(
+                guild_id=where.guild_id,
+                channel_id=where.channel_id,
+                kind=game,
+                options=cleaned,
+                seed=self._seeds(),
+                rules_version=rules.meta.rules_version,
+                host_id=actor.user_id,
+                host_name=actor.name,
+            )
+            if frontend.opens_lobby(cleaned):
                 with _storage():
-                    if await self.repo.open_game(where.channel_id) is not None:
-                        raise ChannelBusyError(str(where.channel_id))
-                new = NewGame(
-                    guild_id=where.guild_id,
-                    channel_id=where.channel_id,
-                    kind=game,
-                    options=cleaned,
-                    seed=self._seeds(),
-                    rules_version=rules.meta.rules_version,
-                    host_id=actor.user_id,
-                    host_name=actor.name,
-                )
-                if frontend.opens_lobby(cleaned):
-                    with _storage():
-                        record = await self.repo.create_game(new)
-                    set_game(record.id)
-                    log.info("lobby opened for %s by %s", game, actor.user_id)
-                    article = "an" if frontend.title[:1].lower() in "aeiou" else "a"
-                    header = f"{actor.name} opened {article} {frontend.title} table."
-                    return self._lobby(record, header)
-                state = rules.setup([actor.name], cleaned, new.seed)
-                snapshot = rules.to_json(state)
-                with _storage():
-                    record = await self.repo.create_game(
-                        replace(new, status="active", snapshot=snapshot),
-                        deadlines=self._opening_deadlines(cleaned, rules, state),
-                    )
+                    record = await self.repo.create_game(new)
                 set_game(record.id)
-                log.info("solo %s started by %s", game, actor.user_id)
-                return await self._board(
-                    record, state, Change(), f"{actor.name} starts a game of {frontend.title}."
+                log.info("lobby opened for %s by %s", game, actor.user_id)
+                article = "an" if frontend.title[:1].lower() in "aeiou" else "a"
+                header = f"{actor.name} opened {article} {frontend.title} table."
+                if invite:
+                    names = ", ".join(f"<@{user_id}>" for user_id in invite)
+                    header = (
+                        f"{actor.name} opened a new {frontend.title} table. "
+                        f"{names}: press Join to play again."
+                    )
+                reply = self._lobby(record, header)
+                reply.mentions = list(invite or [])
+                return reply
+            state = rules.setup([actor.name], cleaned, new.seed)
+            snapshot = rules.to_json(state)
+            with _storage():
+                record = await self.repo.create_game(
+                    replace(new, status="active", snapshot=snapshot),
+                    deadlines=self._opening_deadlines(cleaned, rules, state),
                 )
+            set_game(record.id)
+            log.info("solo %s started by %s", game, actor.user_id)
+            fresh = "a new" if invite is not None else "a"
+            return await self._board(
+                record, state, Change(), f"{actor.name} starts {fresh} game of {frontend.title}."
+            )
 
     async def lobby(self, where: Where, actor: Actor, control: str, game_id: int, version: int) -> Reply:
         """Join, leave or begin (host only) the lobby.
@@ -583,6 +624,15 @@ class GameService(Timekeeping):
                     log.info("channel %d is gone: game %d abandoned", channel_id, record.id)
                     return record
                 raise StorageError("The game kept changing while its gone channel was being closed.")
+
+    async def guild_gone(self, guild_id: int) -> list[GameRecord]:
+        """End every open game of a server the bot was removed from, as ``channel_gone`` does for a
+        deleted channel: the bot can no longer post there, so none of them would be seen again.
+        Returns the games ended. Raises StorageError (the games not reached yet stay open)."""
+        with log_context(guild_id, None), _storage():
+            channels = await self.repo.open_channels_in(guild_id)
+        ended = [await self.channel_gone(channel_id) for channel_id in channels]
+        return [record for record in ended if record is not None]
 
     async def _end(self, record: GameRecord) -> None:
         """Abandon ``record``'s game and drop its clocks; raises StoreError (ConflictError: stale)."""

@@ -1,9 +1,11 @@
-"""Games whose channel is gone: a deleted channel or thread ends the game that was played there.
+"""Games whose channel is gone: a deleted channel or thread ends the game that was played there, and
+a server that removes the bot ends every game played in it.
 
 Discord tells the bot through the gateway (the guilds intent): a deleted channel (with the threads
-the bot knows of under it) or a deleted thread. While the bot was offline, or for an archived thread
-it never saw, the scheduler learns it when a post is refused with "Unknown Channel" and calls
-:func:`close_gone` too. Either way the game is abandoned and its clocks stop (``channel_gone``).
+the bot knows of under it), a deleted thread, or the bot's removal from a server. While the bot was
+offline, or for an archived thread it never saw, the scheduler learns it when a post is refused with
+"Unknown Channel" and calls :func:`close_gone` too. Either way the game is abandoned and its clocks
+stop (``channel_gone``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ async def close_gone(service: GameService, channel_id: int) -> bool:
 
 
 class Channels(commands.Cog):
-    """Listens for deleted channels and threads."""
+    """Listens for deleted channels and threads and for the bot's removal from a server."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -47,6 +49,17 @@ class Channels(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await close_gone(service_of(self.bot), payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        # The bot was removed from the server (not an outage: that is "unavailable", not a removal).
+        try:
+            ended = await service_of(self.bot).guild_gone(guild.id)
+        except StorageError:
+            log.exception("could not end the games of server %s, which removed the bot", guild.id)
+            return
+        if ended:
+            log.info("removed from server %s: %d games ended", guild.id, len(ended))
 
 
 async def setup(bot: commands.Bot) -> None:

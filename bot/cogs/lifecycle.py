@@ -118,6 +118,8 @@ class Lifecycle(commands.Cog):
             return await service.lobby(where, actor, "begin", game_id, version)
         if target.control == "undo":
             return await service.undo(where, actor, game_id=game_id, version=version)
+        if target.control == "rematch":
+            return await service.rematch(where, actor, game_id)
         if target.control == "abandon":
             return await service.abandon(where, actor, confirm=True, game_id=game_id, version=version)
         raise UserError("This button does nothing any more.")

@@ -449,6 +449,15 @@ class Repository:
 
         return await self._read(read)
 
+    async def open_channels_in(self, guild_id: int) -> list[int]:
+        """The channels (and threads) of ``guild_id`` holding a game in the lobby or in play."""
+
+        def read(connection: Connection) -> list[int]:
+            query = select(GameRow.channel_id).where(OPEN_WHERE, GameRow.guild_id == guild_id)
+            return list(connection.scalars(query.order_by(GameRow.id)))
+
+        return await self._read(read)
+
     async def idle_lobbies(self, before: datetime) -> list[GameRecord]:
         """The lobbies last changed (created, joined, left) before ``before``, oldest first."""
 

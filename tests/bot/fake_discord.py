@@ -448,6 +448,11 @@ def guild_create(*, channels: Sequence[int], threads: Sequence[int] = ()) -> dic
     }
 
 
+def guild_delete(*, unavailable: bool = False) -> dict[str, Any]:
+    """GUILD_DELETE for the test guild: the bot was removed, or (``unavailable``) an outage."""
+    return {"id": str(GUILD_ID), "unavailable": unavailable}
+
+
 def channel_delete(channel_id: int) -> dict[str, Any]:
     """CHANNEL_DELETE for a text channel of the test guild."""
     return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": "games", "position": 0}

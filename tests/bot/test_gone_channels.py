@@ -15,12 +15,14 @@ from tests.bot.conftest import feed, gateway, labels, posted, quiet_bot, run, si
 from tests.bot.fake_discord import (
     CHANNEL_ID,
     EPHEMERAL,
+    GUILD_ID,
     FakeDiscord,
     Person,
     channel_delete,
     dm_click,
     dm_recipient,
     guild_create,
+    guild_delete,
     thread_delete,
 )
 from tests.bot.test_deadlines import _scheduler
@@ -149,3 +151,17 @@ async def test_a_move_from_a_dm_for_a_deleted_channel_is_saved_and_the_game_ends
         )
         assert len(await bot.service.repo.actions(record.id)) == 1
         assert await _ended(bot, record.id)
+
+
+async def test_removing_the_bot_from_the_server_ends_its_games_there(bot: GameBot, fake: FakeDiscord) -> None:
+    channel_game = await _timed_solo(bot, fake)
+    thread, thread_game = await _thread_game(bot, fake)
+    await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID], threads=[thread]))
+    # An outage makes the server unavailable for a while: nothing ends.
+    await gateway(bot, "GUILD_DELETE", guild_delete(unavailable=True))
+    record = await bot.service.repo.get_game(channel_game)
+    assert record is not None and record.status == "active"
+    await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID], threads=[thread]))
+    await gateway(bot, "GUILD_DELETE", guild_delete())
+    assert await _ended(bot, channel_game) and await _ended(bot, thread_game)
+    assert await bot.service.repo.open_channels_in(GUILD_ID) == []
