@@ -32,7 +32,8 @@ async def test_solo_game_plays_through_the_service(exo: GameService) -> None:
     assert [b.label for b in reply.buttons] == ["End placement"]
     steps = 0
     worked_today = False
-    while reply.buttons and steps < 400:
+    # Until the game is over: its last message offers only "Play again".
+    while any(b.action is not None for b in reply.buttons) and steps < 400:
         steps += 1
         legal = [action for _, action in await exo.legal(HERE, ALICE)]
         work = [a for a in legal if a.kind == "work"]
@@ -50,6 +51,7 @@ async def test_solo_game_plays_through_the_service(exo: GameService) -> None:
     assert rules.to_json(state) == game.snapshot
     assert steps < 400
     assert game.status == "finished" and "Game over" in reply.text
+    assert [(b.label, b.control) for b in reply.buttons] == [("Play again", "rematch")]
 
 
 async def test_undo_a_placement_but_not_a_roll(exo: GameService) -> None:
