@@ -305,15 +305,14 @@ class GameService(Timekeeping):
                 set_game(record.id)
                 log.info("lobby opened for %s by %s", game, actor.user_id)
                 article = "an" if frontend.title[:1].lower() in "aeiou" else "a"
-                header = f"{actor.name} opened {article} {frontend.title} table."
-                if invite:
-                    names = ", ".join(f"<@{user_id}>" for user_id in invite)
-                    header = (
-                        f"{actor.name} opened a new {frontend.title} table. "
-                        f"{names}: press Join to play again."
-                    )
-                reply = self._lobby(record, header)
-                reply.mentions = list(invite or [])
+                if not invite:
+                    return self._lobby(record, f"{actor.name} opened {article} {frontend.title} table.")
+                names = ", ".join(f"<@{user_id}>" for user_id in invite)
+                reply = self._lobby(
+                    record,
+                    f"{actor.name} opened a new {frontend.title} table. {names}: press Join to play again.",
+                )
+                reply.mentions = list(invite)
                 return reply
             state = rules.setup([actor.name], cleaned, new.seed)
             snapshot = rules.to_json(state)
