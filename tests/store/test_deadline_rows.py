@@ -107,3 +107,17 @@ async def test_idle_lobbies_are_the_lobbies_unchanged_since_a_time(repo: Reposit
     assert playing.status == "active"
     await repo.set_status(lobby.id, lobby.version, "abandoned")
     assert await repo.idle_lobbies(later + timedelta(days=30)) == []
+
+
+async def test_open_channels_in_a_guild_are_its_lobbies_and_games_in_play(repo: Repository) -> None:
+    lobby = await repo.create_game(_game("lobby"))
+    playing = await repo.create_game(
+        NewGame(5, 11, "tally", {}, 1, "1", 1, "Host", status="active", snapshot={})
+    )
+    elsewhere = await repo.create_game(
+        NewGame(6, 12, "tally", {}, 1, "1", 1, "Host", status="active", snapshot={})
+    )
+    assert await repo.open_channels_in(5) == [lobby.channel_id, playing.channel_id] == [10, 11]
+    assert await repo.open_channels_in(6) == [elsewhere.channel_id]
+    await repo.set_status(playing.id, playing.version, "finished")
+    assert await repo.open_channels_in(5) == [10] and await repo.open_channels_in(7) == []
