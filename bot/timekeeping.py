@@ -52,6 +52,9 @@ class Timekeeping:
     _rules: Callable[[str], Rules[Any]]
     _lock: Callable[[int], asyncio.Lock]
     _board: Callable[..., Awaitable[Reply]]
+    # How long a lobby may wait without a join, a leave or a start before it closes (None: for
+    # ever); the scheduler's set-up sets it from LOBBY_IDLE_HOURS.
+    lobby_idle: timedelta | None = None
 
     # -- rows written with a change of the game ---------------------------------------------------
 
@@ -235,9 +238,12 @@ class Timekeeping:
             follow_up = next((r for r in pending if r.seat == seat and r.payload.get("chain")), None)
         return record, played.state, rules.describe(action, before), played.events, follow_up
 
-    async def close_idle_lobbies(self, now: datetime, idle: timedelta) -> list[Post]:
-        """Close every lobby nobody joined, left or began for ``idle`` (a forgotten lobby would keep
-        its channel from any other game); one post for each, in its channel. Raises StoreError."""
+    async def close_idle_lobbies(self, now: datetime) -> list[Post]:
+        """Close every lobby nobody joined, left or began for ``lobby_idle`` (a forgotten lobby would
+        keep its channel from any other game); one post for each, in its channel. Raises StoreError."""
+        idle = self.lobby_idle
+        if idle is None:
+            return []
         posts = []
         for found in await self.repo.idle_lobbies(now - idle):
             with log_context(found.guild_id, found.channel_id, found.id):
@@ -288,7 +294,11 @@ class Timekeeping:
         frontend = self._frontends.get(record.kind)
         head = f"• {frontend.title if frontend else record.kind} in <#{record.channel_id}>"
         if record.status == "lobby" or record.snapshot is None:
-            return f"{head}: lobby, {len(record.seats)} seated"
+            line = f"{head}: lobby, {len(record.seats)} seated"
+            if self.lobby_idle is None:
+                return line
+            left = max(record.updated_at + self.lobby_idle - now, timedelta(0))
+            return f"{line}; closes in {time_left(left)} unless someone joins, leaves or begins"
         try:
             rules = self._rules(record.kind)
         except UnknownGameError:

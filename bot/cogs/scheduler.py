@@ -36,13 +36,10 @@ class Scheduler(commands.Cog):
         *,
         interval: float,
         clock: Callable[[], datetime] | None = None,
-        lobby_idle: timedelta | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
         self._clock = clock
-        # How long a lobby may wait without a change before it closes (None: for ever).
-        self.lobby_idle = lobby_idle
         self.loop.change_interval(seconds=interval)
 
     def now(self) -> datetime:
@@ -85,10 +82,8 @@ class Scheduler(commands.Cog):
         return posts
 
     async def _idle_lobbies(self, now: datetime) -> list[Post]:
-        if self.lobby_idle is None:
-            return []
         try:
-            return await self.service.close_idle_lobbies(now, self.lobby_idle)
+            return await self.service.close_idle_lobbies(now)
         except StoreError:
             log.exception("could not close idle lobbies")
             return []
@@ -115,9 +110,11 @@ class Scheduler(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Extension entry point; the interval comes from the bot's settings when it has them."""
+    """Extension entry point; the interval and the lobbies' idle time come from the bot's settings
+    when it has them."""
     settings = getattr(bot, "settings", None)
     interval = float(getattr(settings, "scheduler_interval", 30.0))
     hours = int(getattr(settings, "lobby_idle_hours", 0))
-    idle = timedelta(hours=hours) if hours else None
-    await bot.add_cog(Scheduler(bot, service_of(bot), interval=interval, lobby_idle=idle))
+    service = service_of(bot)
+    service.lobby_idle = timedelta(hours=hours) if hours else None
+    await bot.add_cog(Scheduler(bot, service, interval=interval))

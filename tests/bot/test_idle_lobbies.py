@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.app import GameBot
-from bot.cogs.scheduler import Scheduler
 from tests.bot.conftest import button, posted, run, since, stored
 from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, FakeDiscord, Person
 from tests.bot.test_deadlines import _scheduler
@@ -20,7 +19,7 @@ async def test_a_lobby_left_alone_closes_and_frees_the_channel(bot: GameBot, fak
     lobby = posted(await run(bot, fake, fake.command(ALICE, "spacebase", "start")))[-1]
     record = await stored(bot)
     assert record is not None and record.status == "lobby"
-    assert _scheduler(bot).lobby_idle == IDLE == timedelta(hours=bot.settings.lobby_idle_hours)
+    assert bot.service.lobby_idle == IDLE == timedelta(hours=bot.settings.lobby_idle_hours)
     mark = len(fake.calls)
     assert await _scheduler(bot).tick(record.updated_at + IDLE + timedelta(minutes=1)) == 1
     [closed] = posted(since(fake, mark))
@@ -40,10 +39,17 @@ async def test_a_lobby_left_alone_closes_and_frees_the_channel(bot: GameBot, fak
     assert fresh is not None and fresh.kind == "europa"
 
 
-async def test_a_lobby_within_its_time_stays(bot: GameBot, fake: FakeDiscord) -> None:
+async def test_a_lobby_within_its_time_stays_and_games_says_when_it_closes(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
     await run(bot, fake, fake.command(ALICE, "spacebase", "start"))
     record = await stored(bot)
     assert record is not None
+    games = posted(await run(bot, fake, fake.raw_command(ALICE, "games")))[-1]
+    assert games.content.splitlines()[1] == (
+        f"• Space Base in <#{CHANNEL_ID}>: lobby, 1 seated; "
+        "closes in 3 d unless someone joins, leaves or begins"
+    )
     mark = len(fake.calls)
     assert await _scheduler(bot).tick(record.updated_at + IDLE - timedelta(minutes=1)) == 0
     assert since(fake, mark) == []
@@ -64,6 +70,6 @@ async def test_without_an_idle_time_lobbies_wait_for_ever(bot: GameBot, fake: Fa
     await run(bot, fake, fake.command(ALICE, "spacebase", "start"))
     record = await stored(bot)
     assert record is not None
-    patient = Scheduler(bot, bot.service, interval=30.0, lobby_idle=None)
-    assert await patient.tick(record.updated_at + timedelta(days=365)) == 0
+    bot.service.lobby_idle = None
+    assert await _scheduler(bot).tick(record.updated_at + timedelta(days=365)) == 0
     assert await stored(bot) is not None
