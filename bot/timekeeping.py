@@ -52,6 +52,7 @@ class Timekeeping:
     _rules: Callable[[str], Rules[Any]]
     _lock: Callable[[int], asyncio.Lock]
     _board: Callable[..., Awaitable[Reply]]
+    _end: Callable[[GameRecord], Awaitable[None]]
     # How long a lobby may wait without a join, a leave or a start before it closes (None: for
     # ever); the scheduler's set-up sets it from LOBBY_IDLE_HOURS.
     lobby_idle: timedelta | None = None
@@ -253,7 +254,7 @@ class Timekeeping:
                     if record is None or record.status != "lobby" or record.updated_at >= now - idle:
                         continue
                     try:
-                        await self.repo.set_status(record.id, record.version, "abandoned")
+                        await self._end(record)
                     except ConflictError:
                         continue
                     log.info("lobby closed after %s without a start", idle)
