@@ -96,6 +96,8 @@ class FakeDiscord:
         self.threads: list[int] = []
         # Channels and threads deleted on Discord's side: a post there gets "Unknown Channel".
         self.gone_channels: set[int] = set()
+        # Channels the bot may no longer see: a post there gets "Missing Access".
+        self.hidden_channels: set[int] = set()
         self._ids = itertools.count(910000000000000000)
         self._dm_owner: dict[int, int] = {}
         self._tokens = itertools.count(1)
@@ -162,6 +164,11 @@ class FakeDiscord:
                 raise discord.NotFound(
                     SimpleNamespace(status=404, reason="Not Found"),
                     {"code": 10003, "message": "Unknown Channel"},
+                )
+            if channel_id in self.hidden_channels:
+                raise discord.Forbidden(
+                    SimpleNamespace(status=403, reason="Forbidden"),
+                    {"code": 50001, "message": "Missing Access"},
                 )
             if self._dm_owner.get(channel_id) in self.closed_dms:
                 raise discord.Forbidden(
