@@ -46,12 +46,18 @@ def _buy(
     return act(state, seat, "buy", card=info.id, sector=sector or info.sector)
 
 
-def test_an_immediate_reward_resolves_after_the_credits_are_spent() -> None:
-    info = _find(lambda c: c.type == "ship" and c.immediate and c.immediate[0].kind == "credits")
+def _bought_with_spare(info: Card, spare: int) -> SpaceState:
+    """Seat 0 buys ``info`` on its first turn holding ``spare`` credits more than its price."""
     state = _genesis()
     state, _ = activate(state, 12)
-    state.boards[0].credits = info.cost + 6
+    state.boards[0].credits = info.cost + spare
     state, _ = _buy(state, 0, info)
+    return state
+
+
+def test_an_immediate_reward_resolves_after_the_credits_are_spent() -> None:
+    info = _find(lambda c: c.type == "ship" and c.immediate and c.immediate[0].kind == "credits")
+    state = _bought_with_spare(info, 6)
     assert state.boards[0].credits == info.immediate[0].n
 
 
@@ -295,10 +301,7 @@ def test_only_immediate_rewards_that_rearrange_a_console_may_be_declined(kind: s
 
 def test_the_buyer_of_a_shared_reward_colony_gains_the_shared_reward_too() -> None:
     info = _find(lambda c: c.is_colony and c.shared and c.shared[0].kind == "credits" and not c.condition)
-    state = _genesis()
-    state, _ = activate(state, 12)
-    state.boards[0].credits = info.cost + 5
-    state, _ = _buy(state, 0, info)
+    state = _bought_with_spare(info, 5)
     # The buy spent every credit; the shared reward came after it.
     assert state.boards[0].credits == info.shared[0].n
 
