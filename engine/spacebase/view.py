@@ -95,9 +95,14 @@ def _pending(state: SpaceState) -> Json | None:
 
 
 def _turned_up(state: SpaceState, content: Content) -> list[Json]:
-    """The cards the head step's claim turned up from a deck: face up for everyone."""
-    cards = state.pending[0].get("cards", ()) if state.pending else ()
-    return [card_json(content.cards[str(c)]) for c in cards]
+    """The cards claims from a deck turned up and left unclaimed so far, face up for everyone: the
+    head step's first, then those of claims still queued behind it."""
+    return [
+        card_json(content.cards[str(c)])
+        for step in state.pending
+        if step["kind"] == "claim_top"
+        for c in step["cards"]
+    ]
 
 
 def table_view(state: SpaceState, content: Content, seat: int | None) -> dict[str, Any]:

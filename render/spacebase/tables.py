@@ -49,7 +49,7 @@ def draw_shipyard(view: View) -> Canvas:
     canvas.text(WIDTH - MARGIN, MARGIN + 6, f"decks {left}", SMALL, TEXT_DIM, anchor="ra")
     if turned_up:
         # A claim from a deck: its cards lie face up above the shipyard until claimed or put back.
-        canvas.text(MARGIN, MARGIN + 44, "Turned up from a deck: claim any", SMALL, YELLOW)
+        canvas.text(MARGIN, MARGIN + 44, "Turned up from a deck, to be claimed", SMALL, YELLOW)
         for index, card in enumerate(turned_up):
             _card(canvas, MARGIN + index * (CARD_W + 6), MARGIN + 44 + TURNED_UP, card)
     y = top

@@ -4,6 +4,7 @@ the rest go to the bottom of their deck."""
 from __future__ import annotations
 
 from engine.spacebase import CONTENT, RULES
+from engine.spacebase.rewards import queue
 from tests.engine.spacebase.sb_helpers import activate, card, claimer_of, kinds, plain, put, turned_up
 
 
@@ -93,3 +94,17 @@ def test_an_empty_deck_turns_up_nothing_and_asks_nothing() -> None:
     state, events = activate(state, claimer.sector)
     assert "cards_revealed" not in kinds(events)
     assert not any(step["kind"] == "claim_top" for step in state.pending)
+
+
+def test_cards_turned_up_by_a_claim_still_queued_are_shown_too() -> None:
+    state, _claimer, before = turned_up(2)
+    other = claimer_of(1)
+    # A second claim from a deck, queued behind the first (both cards' rewards came at once).
+    queue(state, 0, other.id, other.blue[0])
+    waiting = state.pending[1]["cards"]
+    assert waiting and not set(waiting) & set(before[:2])
+    shown = [c["id"] for c in RULES.view(state, None)["turned_up"]]
+    assert shown == [*before[:2], *waiting]
+    # Only the head claim's cards may be taken now.
+    takes = {str(a.arg("card")) for a in RULES.legal_actions(state, 0) if a.kind == "take"}
+    assert takes == set(before[:2])
