@@ -36,6 +36,16 @@ def opted_in(record: GameRecord) -> frozenset[int]:
     return frozenset(int(user) for user in record.options.get(NOTIFY) or ())
 
 
+def receivers(record: GameRecord, *, opt_in: bool, hidden: bool) -> list[int]:
+    """The players ``record``'s game sends DMs to: in a server, where its turn DMs are opt-in
+    (``opt_in``), those who asked; otherwise every seated player of a game with hidden information
+    (``hidden``: each seat's own view comes by DM); nobody in any other game."""
+    if opt_in and record.guild_id is not None:
+        wanted = opted_in(record)
+        return [seat.user_id for seat in record.seats if seat.user_id in wanted]
+    return [seat.user_id for seat in record.seats] if hidden else []
+
+
 def with_preference(options: dict[str, Any], user_id: int, on: bool) -> dict[str, Any]:
     """``options`` with ``user_id`` added to (``on``) or removed from those who get turn DMs."""
     users = set(options.get(NOTIFY) or ()) - {user_id}

@@ -46,7 +46,7 @@ from bot.lobby import (
 from bot.logging_setup import log_context, set_game
 from bot.moves import play
 from bot.replay import replay, take_back
-from bot.replies import Actor, Button, Reply, Where
+from bot.replies import Actor, Button, PrivateMessage, Reply, Where
 from bot.store import (
     ActionRecord,
     ChannelBusyError,
@@ -632,6 +632,24 @@ class GameService(Timekeeping):
             channels = await self.repo.open_channels_in(guild_id)
         ended = [await self.channel_gone(channel_id) for channel_id in channels]
         return [record for record in ended if record is not None]
+
+    def gone_notes(self, record: GameRecord, why: str, where: str | None = None) -> list[PrivateMessage]:
+        """DMs telling the players of ``record`` (a game in play that just ended because its channel
+        or server is gone) that it ended and ``why``; ``where`` names the channel when it is known.
+        Only the players this game already DMs hear of it (``notify.receivers``): its channel, where
+        everyone else followed it, cannot say so any more. None for a lobby: nothing was played."""
+        if record.status != "active" or record.kind not in self._frontends:
+            return []
+        frontend, rules = self._frontends[record.kind], self._rules(record.kind)
+        users = notify.receivers(
+            record, opt_in=notify.COMMAND in frontend.lifecycle, hidden=rules.meta.hidden_information
+        )
+        place = f" in {where}" if where else ""
+        text = (
+            f"Your **{frontend.title}** game{place} has ended: {why}. "
+            f"`/{record.kind} start` in another channel opens a new one."
+        )
+        return [PrivateMessage(user, text) for user in users]
 
     async def _end(self, record: GameRecord) -> None:
         """Abandon ``record``'s game and drop its clocks; raises StoreError (ConflictError: stale)."""

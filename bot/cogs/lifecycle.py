@@ -99,7 +99,7 @@ class Lifecycle(commands.Cog):
             except discord.HTTPException as exc:
                 if not channel_unknown(exc):
                     raise
-                await close_gone(service_of(interaction.client), reply.channel_id)
+                await close_gone(interaction.client, service_of(interaction.client), reply.channel_id)
                 raise UserError(
                     "Your move was saved, but the game's channel no longer exists, so the game has ended."
                 ) from exc

@@ -104,7 +104,7 @@ class Scheduler(commands.Cog):
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s", post.channel_id, exc)
             if channel_unknown(exc):
-                await close_gone(self.service, post.channel_id)
+                await close_gone(self.bot, self.service, post.channel_id)
             return False
         return True
 

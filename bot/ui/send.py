@@ -238,7 +238,7 @@ async def deliver_private(
 
     Never raises on a refused DM: the game goes on without it.
     """
-    delivered = await _dm(interaction.client, message)
+    delivered = await send_dm(interaction.client, message)
     if _note_due(interaction.client, reply, message, delivered=delivered):
         note = _dm_closed_note(message, hint)
         try:
@@ -271,7 +271,7 @@ def _dm_closed_note(message: PrivateMessage, hint: str) -> Reply:
     )
 
 
-async def _dm(client: discord.Client, message: PrivateMessage) -> bool:
+async def send_dm(client: discord.Client, message: PrivateMessage) -> bool:
     """Send ``message`` by DM with its own buttons; False when Discord refused it."""
     kwargs: dict[str, Any] = {"content": message.text[:MAX_CONTENT] or "\u200b"}
     if message.images:
@@ -322,7 +322,7 @@ async def _dm_all(
     """DM ``reply``'s private messages, turn notes linking ``message_id`` (None: the channel)."""
     for private in reply.private:
         message = notify.pointed(private, message_id)
-        delivered = await _dm(client, message)
+        delivered = await send_dm(client, message)
         if _note_due(client, reply, message, delivered=delivered):
             try:
                 await channel.send(**message_kwargs(_dm_closed_note(message, hint)))

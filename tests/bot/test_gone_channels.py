@@ -11,11 +11,12 @@ from pathlib import Path
 
 from bot.app import GameBot
 from bot.games import Game, shipped_games
-from tests.bot.conftest import feed, gateway, labels, posted, quiet_bot, run, since, stored
+from tests.bot.conftest import button, feed, gateway, labels, posted, quiet_bot, run, since, stored
 from tests.bot.fake_discord import (
     CHANNEL_ID,
     EPHEMERAL,
     GUILD_ID,
+    Call,
     FakeDiscord,
     Person,
     channel_delete,
@@ -76,6 +77,8 @@ async def test_deleting_the_channel_ends_its_game_and_stops_its_clock(
     assert since(fake, mark) == []
     games = posted(await run(bot, fake, fake.raw_command(ALICE, "games")))[-1]
     assert games.content == "You have no open games in this server."
+    # ExoBase sends no DMs, so none tells of its end either.
+    assert not [call for call in since(fake, mark) if call.path == "/users/@me/channels"]
 
 
 async def test_deleting_another_channel_leaves_the_game_alone(bot: GameBot, fake: FakeDiscord) -> None:
@@ -146,7 +149,15 @@ async def test_a_move_from_a_dm_for_a_deleted_channel_is_saved_and_the_game_ends
         record = await stored(bot)
         assert record is not None
         fake.gone_channels.add(CHANNEL_ID)
+        mark = len(fake.calls)
         answer = posted(await run(bot, fake, dm_click(fake, ALICE, alice_dm, pick)))[-1]
+        # Both players get DMs in this game: both hear why it ended (the server is not known here).
+        told = _dms(fake, since(fake, mark))
+        assert told[BOB.user_id] == (
+            "Your **Duel** game has ended: its channel was deleted. "
+            "`/duel start` in another channel opens a new one."
+        )
+        assert ALICE.user_id in told
         assert answer.flags & EPHEMERAL
         assert answer.content == (
             "Your move was saved, but the game's channel no longer exists, so the game has ended."
@@ -167,3 +178,67 @@ async def test_removing_the_bot_from_the_server_ends_its_games_there(bot: GameBo
     await gateway(bot, "GUILD_DELETE", guild_delete())
     assert await _ended(bot, channel_game) and await _ended(bot, thread_game)
     assert await bot.service.repo.open_channels_in(GUILD_ID) == []
+
+
+def _dms(fake: FakeDiscord, calls: list[Call]) -> dict[int, str]:
+    """The DMs delivered among ``calls`` (a refused one gets no message id): their texts by recipient."""
+    return {
+        user: c.content
+        for c in posted(calls)
+        if (user := dm_recipient(fake, c)) is not None and c.message_id is not None
+    }
+
+
+async def test_players_of_a_game_with_hands_are_told_by_dm_that_its_channel_went(
+    tmp_path: Path, fake: FakeDiscord
+) -> None:
+    async with quiet_bot(tmp_path, 5, {**shipped_games(), "duel": Game(DUEL, DUEL_FRONTEND)}) as bot:
+        await _begin(bot, fake, ALICE, BOB)
+        fake.closed_dms.add(BOB.user_id)
+        await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID, OTHER_CHANNEL]))
+        mark = len(fake.calls)
+        await gateway(bot, "CHANNEL_DELETE", channel_delete(CHANNEL_ID))
+        assert await stored(bot) is None
+        # Alice's DMs are open: she hears where and why; Bob's closed DMs cost nothing.
+        assert _dms(fake, since(fake, mark)) == {
+            ALICE.user_id: f"Your **{DUEL_FRONTEND.title}** game in **#games** (**Test guild**) has ended: "
+            "its channel was deleted. `/duel start` in another channel opens a new one."
+        }
+
+
+async def test_a_server_that_removes_the_bot_has_its_players_told_by_dm(
+    tmp_path: Path, fake: FakeDiscord
+) -> None:
+    async with quiet_bot(tmp_path, 5, {**shipped_games(), "duel": Game(DUEL, DUEL_FRONTEND)}) as bot:
+        await _begin(bot, fake, ALICE, BOB)
+        await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID]))
+        mark = len(fake.calls)
+        await gateway(bot, "GUILD_DELETE", guild_delete())
+        told = _dms(fake, since(fake, mark))
+        assert set(told) == {ALICE.user_id, BOB.user_id}
+        assert "in **Test guild** has ended: the bot was removed from its server." in told[ALICE.user_id]
+
+
+async def test_a_space_base_player_with_dms_on_is_told_that_its_game_ended(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    thread, game_id = await _thread_game(bot, fake)
+    # A lobby ends without a word: nothing was played yet.
+    await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID], threads=[thread]))
+    await gateway(bot, "THREAD_DELETE", thread_delete(thread, CHANNEL_ID))
+    assert await _ended(bot, game_id)
+    assert not [call for call in fake.calls if call.path == "/users/@me/channels"]
+    # A game in play: only who turned DMs on hears of it.
+    lobby = posted(await run(bot, fake, fake.command(ALICE, "spacebase", "start")))[-1]
+    lobby = posted(await run(bot, fake, fake.click(BOB, lobby, button(lobby, ":join"))))[-1]
+    await feed(bot, fake.command(BOB, "spacebase", "notify", dm="on"))
+    await feed(bot, fake.click(ALICE, lobby, button(lobby, ":begin")))
+    record = await stored(bot)
+    assert record is not None and record.status == "active"
+    mark = len(fake.calls)
+    await gateway(bot, "CHANNEL_DELETE", channel_delete(CHANNEL_ID))
+    assert await _ended(bot, record.id)
+    told = _dms(fake, since(fake, mark))
+    assert list(told) == [BOB.user_id] and told[BOB.user_id].startswith(
+        "Your **Space Base** game in **#games** (**Test guild**) has ended: its channel was deleted."
+    )
