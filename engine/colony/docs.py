@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from engine.colony.model import (
     COLOUR_OF,
     HEALTH_EFFECTS,
+    HUB,
     RESOURCES,
     Content,
     EventCard,
@@ -74,10 +75,19 @@ def _card(c: PlayerCard) -> str:
     return f"| {c.name} (`{c.id}`) | {c.type} | {c.colour or 'wild'} | {c.copies} | {cost} | {effect} |"
 
 
+def _module(where: str) -> str:
+    """Where an event's token goes: "any module", "the Central Hub" or "a red module"."""
+    if where == "any":
+        return "any module"
+    if where == HUB:
+        return "the Central Hub"
+    return f"a {where} module"
+
+
 def _event(e: EventCard) -> str:
     parts = [f"{r} supply {amount_label(a)}" for r, a in e.supply.items()]
-    parts += [f"{x.resource} loss token on a {x.where} module" for x in e.loss]
-    parts += [f"Emergency token on a {w} module" for w in e.emergency]
+    parts += [f"{x.resource} loss token on {_module(x.where)}" for x in e.loss]
+    parts += [f"Emergency token on {_module(w)}" for w in e.emergency]
     if e.health:
         parts.append(f"Health Issue: {HEALTH_EFFECTS[e.health]}")
     kind = "critical" if e.critical else "normal"

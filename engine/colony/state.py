@@ -44,6 +44,9 @@ class ColonyState:
     seat: int = 0
     turn: int = 0
     actions_left: int = 0
+    # The turn's player has not moved yet: a Plan played now is played between the turns, so the
+    # turn's actions are counted again after it (a game saved without it reads False).
+    unstarted: bool = False
     pending: Json | None = None
     queue: list[Json] = field(default_factory=list)
     last_event: str | None = None
@@ -69,6 +72,7 @@ class ColonyState:
             seat=self.seat,
             turn=self.turn,
             actions_left=self.actions_left,
+            unstarted=self.unstarted,
             pending=None if self.pending is None else _copy_pending(self.pending),
             queue=[dict(step) for step in self.queue],
             last_event=self.last_event,

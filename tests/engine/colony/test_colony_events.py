@@ -196,3 +196,17 @@ def test_victory_the_moment_every_production_is_zero_or_more() -> None:
     state, events = act(state, "switch")
     assert state.outcome is not None and state.outcome["won"]
     assert "resource_update" not in kinds(events)
+
+
+def test_a_supply_stops_at_zero_and_a_depleted_one_lowered_again_moves_nothing() -> None:
+    state = started(8)
+    state.supplies.update(water=3)
+    events_on_top(state, "dry_spell", "quiet_orbit")
+    state, events = act(state, "end_turn")
+    # The update takes water from 3 to 1; Dry Spell asks for 2 more but the supply stops at 0.
+    assert state.supplies["water"] == 0 and emergency_level(state) == 1
+    assert kinds(events).count("supply_depleted") == 1
+    state, events = act(state, "end_turn", 1)
+    # Water is already depleted: production -2 leaves it at 0 and the level where it was.
+    assert state.supplies["water"] == 0 and emergency_level(state) == 1
+    assert "supply_depleted" not in kinds(events)

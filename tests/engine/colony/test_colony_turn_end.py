@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.colony import RULES
 from engine.colony.derive import emergency_level
+from engine.colony.state import ColonyState
 from engine.core.action import Action
 from tests.engine.colony.col_helpers import act, events_on_top, hand, kinds, legal, put, started
 
@@ -124,3 +125,39 @@ def test_the_chemist_emptying_a_supply_narrates_the_depletion() -> None:
     depleted = [e for e in events if e.kind == "supply_depleted"]
     assert len(depleted) == 1 and depleted[0].data == {"resource": "food", "level": 1}
     assert state.outcome is None
+
+
+def _emptied_by_the_event() -> ColonyState:
+    """Seat 0 ends its turn with the food gone and the water emptied (its production, then Dry
+    Spell): seat 1 begins with the level two spaces up, at 3 actions."""
+    state = started(21)
+    state.supplies.update(water=3, food=0)
+    hand(state, 0, "contingency_plan")
+    hand(state, 1, "contingency_plan")
+    events_on_top(state, "dry_spell")
+    before = state.supplies["water"]
+    state, _ = act(state, "end_turn")
+    assert before > 0 == state.supplies["water"] and state.seat == 1 and state.actions_left == 3
+    return state
+
+
+def test_a_plan_after_the_event_and_before_the_next_first_move_is_played_between_the_turns() -> None:
+    state = _emptied_by_the_event()
+    counted = state.actions_left
+    # Seat 0 refills the water before seat 1 moves: seat 1's turn counts its actions again.
+    state, events = act(state, "play", 0, card="contingency_plan", resource="water")
+    assert "actions_recounted" in kinds(events) and state.actions_left == counted + 1
+    # Once seat 1 has moved, another refill restores the level but not this turn's actions.
+    state.supplies["water"] = 0
+    state, _ = act(state, "draw", 1)
+    left = state.actions_left
+    state, events = act(state, "play", 1, card="contingency_plan", resource="water")
+    assert "actions_recounted" not in kinds(events) and state.actions_left == left
+
+
+def test_the_turns_own_player_may_play_a_plan_before_moving_and_a_saved_game_keeps_the_window() -> None:
+    state = _emptied_by_the_event()
+    counted = state.actions_left
+    state = RULES.from_json(RULES.to_json(state))
+    state, _ = act(state, "play", 1, card="contingency_plan", resource="water")
+    assert state.actions_left == counted + 1
