@@ -82,9 +82,14 @@ def danger(state: ExoState, content: Content, founder: Json, dice: int, events: 
     return bool(founder["alive"])
 
 
-def bonus(state: ExoState, content: Content, founder: Json, cid: str | None, resource: str) -> int:
-    """At most +1 per work: a founder's own work bonus, the location's adjacency or a neighbour's help."""
-    if any(e.get("work_bonus") == resource for e in passives(state, content, founder)):
+def bonus(
+    state: ExoState, content: Content, founder: Json, cid: str | None, resource: str, working: bool = True
+) -> int:
+    """At most +1 per work: a founder's own work bonus, the location's adjacency or a neighbour's help.
+
+    A build is not work (ruling 12), so its gains (``working`` false) take only the adjacency.
+    """
+    if working and any(e.get("work_bonus") == resource for e in passives(state, content, founder)):
         return 1
     near = None if cid is None else linked(state, content, cid)
     if cid is None or near is None:
@@ -217,7 +222,7 @@ def _build(
     events.append(Event("built", f"{card.name} joins the base at ({x},{y}).", {"card": cid, "at": at}))
     for res, amount in card.build.gain.items():
         d = derive(state, content)
-        total = amount + bonus(state, content, founder, cid, res)
+        total = amount + bonus(state, content, founder, cid, res, working=False)
         added = store(state, d.cap, {res: total})
         text = gain_text(name(content, founder["id"]), res, total, added.get(res, 0))
         events.append(Event("gained", text, {"founder": founder["id"], "resources": added}))

@@ -156,6 +156,20 @@ def upgrade_need(card: Card, level: int) -> int:
     return card.needs(level + 1) - card.needs(level)
 
 
+def upgrade_spare(card: Card, level: int) -> int:
+    """Spare cubes the bank must hold to upgrade from ``level``.
+
+    The rulebook's upgrade example takes the benefit before the new cube, and bolt
+    icons add their cubes at once, so the level's own bolts help power it.
+    """
+    return max(0, upgrade_need(card, level) - card.levels[level].benefit.energy)
+
+
+def build_spare(card: Card) -> int:
+    """Spare cubes the bank must hold to build ``card`` (its own bolts count, as in the build example)."""
+    return max(0, card.needs(1) - card.build.energy)
+
+
 def _upgrade(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
     out: list[Option] = []
     bank = d.bank
@@ -177,11 +191,11 @@ def _upgrade(state: ExoState, content: Content, d: Derived, only: str | None) ->
 def _upgrade_step(
     content: Content, cid: str, level: int
 ) -> tuple[str, tuple[tuple[str, int], ...], int] | None:
-    """(spot key, price, extra energy) of upgrading a card from ``level``; None at its top level."""
+    """(spot key, price, spare cubes needed) of upgrading a card from ``level``; None at its top level."""
     card = content.cards[cid]
     if level >= card.max_level:
         return None
-    return f"{cid}:up", tuple(card.levels[level].cost.items()), upgrade_need(card, level)
+    return f"{cid}:up", tuple(card.levels[level].cost.items()), upgrade_spare(card, level)
 
 
 def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
@@ -192,7 +206,7 @@ def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> l
         if cid is None or (only is not None and only != cid):
             continue
         card = content.cards[cid]
-        if not afford(state, card.cost) or bank < card.needs(1):
+        if not afford(state, card.cost) or bank < build_spare(card):
             continue
         if layout is None:
             layout = tuple([(b["x"], b["y"], b["card"]) for b in state.base])

@@ -163,3 +163,31 @@ def test_an_instant_repair_can_end_a_shortage_before_anything_goes_dark() -> Non
     assert state.pending is not None and state.pending["kind"] == "power_down"
     state, _ = act(state, "instant", founder="okafor", ability="founder:0", target="power_station")
     assert state.pending is None and state.phase == "night" and state.dark == []
+
+
+def test_a_cards_own_bolt_can_power_it_when_the_bank_is_empty() -> None:
+    # Build and upgrade examples: the benefit (bolts included) comes before the new cube is placed.
+    state = fresh()
+    put(state, "well", 0, -1)
+    assert derived(state).bank == 0
+    to_row(state, "algae_vats", 0)
+    to_row(state, "gas_vent", 1)
+    built = {str(a.get("card")) for a in legal(state) if a.kind == "build"}
+    assert "algae_vats" in built and "gas_vent" not in built
+    after, _ = act(state, "build", founder="tamsin", card="algae_vats", at="0,2")
+    assert derived(after).bank == 0
+    assert "algae_vats" in derived(after).powered
+
+
+def test_an_upgrade_whose_level_brings_a_bolt_needs_no_spare_cube_for_it() -> None:
+    state = fresh()
+    put(state, "refinery", 2, 0)
+    assert derived(state).bank == 0
+    upgrade = Action.of("upgrade", founder="mara", card="refinery")
+    assert upgrade in legal(state)
+    after, _ = act(state, "upgrade", founder="mara", card="refinery")
+    assert placed(after, "refinery")["level"] == 2
+    assert derived(after).bank == 0 and "refinery" in derived(after).powered
+    # The Hab's level 3 needs a second cube and brings no bolt: with an empty bank it is refused.
+    placed(after, "hab")["level"] = 2
+    assert Action.of("upgrade", founder="tamsin", card="hab") not in legal(after)

@@ -118,11 +118,11 @@ def test_build_needs_a_spare_energy_cube_except_silo_and_generators() -> None:
 def test_build_benefit_can_take_an_adjacency_bonus_at_the_new_location() -> None:
     state = fresh()
     rich(state)
+    state.storage["minerals"] = 0
     to_row(state, "quarry", 0)
     state, _ = act(state, "work", founder="vesna", card="machine_shop", space=0)
-    before = state.storage["minerals"]
     state, _ = act(state, "build", founder="mara", card="quarry", at="0,2")
-    assert state.storage["minerals"] == min(6, before - 0 + 2)
+    assert state.storage["minerals"] == 1 + 1  # the build's gain and Vesna's help next door
 
 
 def test_task_row_work_rolls_danger_and_marks_the_card() -> None:
@@ -272,3 +272,13 @@ def test_end_placement_moves_to_the_hazard_phase() -> None:
     assert [a.kind for a in legal(after) if a.kind != "instant"] == ["roll_hazard"]
     with pytest.raises(EngineError):
         act(after, "work", founder="tamsin", card="greenhouse", space=0)
+
+
+def test_a_build_gain_takes_no_work_bonus_of_the_builder() -> None:
+    # Ruling 12: building is not working, so Halvard's "+1 when working for minerals" does not apply.
+    state = fresh()
+    state.storage["food"] = 3
+    to_row(state, "quarry", 0)
+    after, _ = act(state, "build", founder="halvard", card="quarry", at="0,2")
+    assert after.storage["minerals"] == 1
+    assert after.storage["food"] == 0
