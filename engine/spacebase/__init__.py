@@ -26,7 +26,8 @@ Pending steps (the head of the queue; only its seat answers):
 - ``move_charge {src, dst}`` — move one charge cube between two of your cards.
 - ``exchange {a, b}`` — swap two of your cards' places (exchange reward, or a swap-with-neighbour ability).
 - ``shift {card, sector}`` — move a deployed card (it stays deployed).
-- ``pick_sector {sector}`` — gain the deployed rewards of a sector (asked ``n`` times).
+- ``pick_sector {sector}`` — gain the deployed rewards of a sector (asked ``n`` times, a different
+  sector each time).
 - ``give {seat, card}`` — a trade: the buyer gives first, then the partner gives one back.
 - ``deploy {card}`` — deploy one of your station ships, leaving its sector empty.
 - ``skip {}`` — decline an optional step (claim, buy, move_charge, exchange, shift, deploy); in a

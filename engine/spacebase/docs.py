@@ -10,8 +10,7 @@ CLARIFIED = {
     "70": "moves a deployed card one sector, the one just deployed included",
     "81": "a charged ability on your turn: buy a colony besides the normal buy, paying only its "
     "price, after gaining credits first if you like",
-    "84": "gains the deployed rewards of two sectors (the same one twice if you like), the one "
-    "just deployed included",
+    "84": "gains the deployed rewards of two different sectors, the one just deployed included",
     "92": "moves a deployed card into sector 7, 8 or 9",
     "114": "wins the game at once when its ability is used",
     "125": "spends every credit left after its price: 1 VP per 5",

@@ -149,7 +149,9 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
     elif kind == "shift":
         out = _shifts(state, step)
     elif kind == "red_sectors":
-        return list(PICKS)
+        # Two sectors are two different ones: a sector already picked is not offered again.
+        picked = step.get("picked")
+        return [a for a in PICKS if a.get("sector") not in picked] if picked else list(PICKS)
     elif kind == "trade":
         others = [s for s in range(len(state.players)) if s != seat]
         return [Action("give", (("card", c), ("seat", o))) for o in others for c in owned(board)] or [SKIP]
@@ -278,7 +280,8 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
     if kind == "pick_sector":
         sector = int(action.arg("sector"))
         if int(step["n"]) > 1:
-            state.pending.insert(0, {**step, "n": int(step["n"]) - 1})
+            picked = [*step.get("picked", []), sector]
+            state.pending.insert(0, {**step, "n": int(step["n"]) - 1, "picked": picked})
         return [grant_all(state, content, seat, gains(board, content, [sector], "red", False))]
     if kind == "deploy" and step["kind"] == "receive":
         undo_station(board, step)

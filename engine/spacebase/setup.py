@@ -121,13 +121,14 @@ def _colonies(content: Content, expansion: str, rng: Rng) -> tuple[list[str | No
 
 
 def draw_plain(state: SpaceState, content: Content, level: str) -> str:
-    """The top card of a deck, setting aside cards with immediate or end-of-turn rewards (they go to
-    the bottom): those only work when the card is gained on a turn."""
+    """The top card of a deck, setting aside (to the bottom) cards with immediate or end-of-turn
+    rewards, which only work when the card is gained on a turn, and variable-sector ships, whose
+    owner would choose their sector on acquiring them while the deal places cards by their number."""
     deck = list(state.decks[level])
     for _ in range(len(deck)):
         card = deck.pop(0)
         info = content.cards[card]
-        if not info.immediate and not info.end_turn:
+        if not info.immediate and not info.end_turn and not info.plus:
             break
         deck.append(card)
     state.decks = {**state.decks, level: tuple(deck)}

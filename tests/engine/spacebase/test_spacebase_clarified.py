@@ -120,7 +120,15 @@ def test_84_gains_the_deployed_rewards_of_two_sectors_including_the_new_one() ->
     state, _ = act(state, 0, "pick_sector", sector=info.sector)
     assert state.boards[0].credits == credits + CONTENT.cards[STARTERS[info.sector - 1]].red[0].n
     assert state.pending[0]["kind"] == "red_sectors"
-    state, _ = act(state, 0, "pick_sector", sector=info.sector)
+    # Two sectors are two different ones: the sector already picked is not offered again.
+    picks = {a.get("sector") for a in RULES.legal_actions(state, 0) if a.kind == "pick_sector"}
+    assert picks == set(range(1, 13)) - {info.sector}
+    with pytest.raises(IllegalActionError):
+        act(state, 0, "pick_sector", sector=info.sector)
+    deploy(state, 0, "l1_001", info.sector - 1)
+    credits = state.boards[0].credits
+    state, _ = act(state, 0, "pick_sector", sector=info.sector - 1)
+    assert state.boards[0].credits == credits + CONTENT.cards["l1_001"].red[0].n
     assert not state.pending
 
 

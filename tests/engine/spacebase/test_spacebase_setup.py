@@ -127,3 +127,22 @@ def test_no_ship_with_a_one_time_reward_is_dealt_at_set_up(variant: str) -> None
         dealt = [c for hand in state.dealt for c in hand]
         dealt += [c for b in state.boards for c in b.station if c and CONTENT.cards[c].type == "ship"]
         assert dealt and not any(CONTENT.cards[c].immediate or CONTENT.cards[c].end_turn for c in dealt)
+
+
+@pytest.mark.parametrize("variant", ["standard", "lightspeed"])
+def test_no_variable_sector_ship_is_dealt_at_set_up(variant: str) -> None:
+    # A variable-sector ship is placed where its owner chooses when first acquired (Genesis
+    # rulebook); the deal places by the printed number, so such ships are set aside (ruling 5).
+    # Seed 0 used to deal a 6+ ship to the first seat (and a 3+ one to the second in Light-Speed).
+    for seed in range(20):
+        state = RULES.setup(
+            ["p0", "p1", "p2"], {"expansion": "genesis", "variant": variant, "autoroll": False}, seed
+        )
+        dealt = [c for hand in state.dealt for c in hand]
+        dealt += [c for b in state.boards for c in b.station if c and CONTENT.cards[c].type == "ship"]
+        assert dealt and not any(CONTENT.cards[c].plus for c in dealt)
+        # Set aside, not removed: every level 1 ship is still in the game.
+        level1 = [*state.decks["1"], *state.shipyard["1"], *dealt]
+        assert sorted(c for c in level1 if CONTENT.cards[c].level == 1) == sorted(
+            CONTENT.deck(1, ("base", "genesis"))
+        )
