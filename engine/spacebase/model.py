@@ -246,7 +246,9 @@ def reward_label(r: Reward) -> str:
         "exchange": "exchange two of your ships",
         "shift": "move a deployed card"
         + (f" into sector {'/'.join(map(str, r.sectors))}" if r.sectors else " one sector"),
-        "red_sectors": f"the deployed rewards of {r.n} sectors",
+        "red_sectors": "the deployed rewards of a sector"
+        if r.n == 1
+        else f"the deployed rewards of {r.n} different sectors",
         "trade": "trade a card with another player",
         "deploy": "deploy one of your station ships",
         "win": "win the game at once",
