@@ -16,7 +16,7 @@ from bot.store import Repository, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from engine.europa import RULES
 
-CHOICE = re.compile(r"^\s+(\d+)\. Choose your next base card \(face down\)… Build (.+)$", re.MULTILINE)
+CHOICE = re.compile(r"^\s+(\d+)\. Choose your next base card… Build (.+)$", re.MULTILINE)
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ ORDER = (
 )
 # Choices that name a card of the hand are select menus (placeholder by kind), in private messages only.
 SELECTS: dict[str, str] = {
-    "choose": "Choose your next base card (face down)…",
+    "choose": "Choose your next base card…",
     "undermine": "Undermine a base with…",
     "plan": "Place a Future Planning card…",
     "ingenuity": "Play an Ingenuity or planning card…",
@@ -64,7 +64,12 @@ _CARD = opt("card", "A card of your hand")
 _DIE = opt("die", "One of your dice", "int")
 
 COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("choose", "choose", "Choose your next base card, face down", (_CARD,)),
+    CommandSpec(
+        "choose",
+        "choose",
+        "Choose your base card (secret at the round's start, face up for another)",
+        (_CARD,),
+    ),
     CommandSpec("finalize", "finalize", "Stop building this round: your bases go to your built pile"),
     CommandSpec(
         "undermine",
@@ -122,8 +127,9 @@ RULES_SUMMARY = """\
 Each round: everyone picks a base card face down at the same time, then they are revealed;
 in turn order players may **undermine** the new bases; then everyone builds at once: up to 3 main
 rolls, setting dice aside, Stars are wild but each one costs a **Cut Corner** token (−2);
-**ingenuity** cards help after the main rolls fail; a built base lets you try another or
-**finalize** (your bases go face down into your built pile). Failing loses every base of the round.
+**ingenuity** cards help after the main rolls fail; a built base lets you, in turn order, try
+another (face up) or **finalize** (your bases go face down into your built pile). Failing loses
+every base of the round.
 Then place **future planning** cards, discard and draw back to 5.
 Your hand and built pile are secret: they come by DM, or with the "My hand" button and `/europa hand`."""
 

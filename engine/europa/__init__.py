@@ -6,8 +6,10 @@ The engine plays AI seats and seats marked away itself, so ``to_move`` never hol
 
 Actions (``Action.of(kind, **args)``; ``legal_actions`` lists exactly the legal ones)
 ------------------------------------------------------------------------------------
-Choose (simultaneous and secret; every seat still building this round):
-- ``choose {card: str}`` — play a card from your hand as your next Base card (face down until all chose).
+Choose (step 1: simultaneous and secret; step 4, after a success: one seat at a time from First in
+Flight, face up):
+- ``choose {card: str}`` — play a card from your hand as your next Base card (in step 1 face down until
+  all chose; in step 4 shown at once).
 - ``finalize {}`` — only after a success this round: put this round's bases face down in your Built pile.
 Undermine (one seat at a time from First in Flight, clockwise):
 - ``undermine {card: str, target: int, plan?: str, discard?: str}`` — play a card's Undermining part on
@@ -41,11 +43,12 @@ Any time:
 ``view(state, None)`` — the table (no secret)
 ---------------------------------------------
 ``{"game": "europa", "phase": "choose"|"undermine"|"build"|"plan"|"redraw"|"over", "round", "rounds",
-"first": seat (First in Flight), "turn": seat undermining now | None, "invaders": bool,
-"undermine_limit", "cut_corner": -2, "to_move": [seat], "deck_count", "discard_count",
+"first": seat (First in Flight), "turn": seat undermining or choosing again (step 4) now | None,
+"invaders": bool, "undermine_limit", "cut_corner": -2, "to_move": [seat], "deck_count", "discard_count",
 "discard_top": card | None,
 "players": [{seat, name, ai, away, status: "choosing"|"building"|"succeeded"|"finalized"|"failed",
-  hand_count, chosen: bool (secret base choice made), plan_chosen: bool, built_count,
+  hand_count (a secretly picked card still counts until revealed), chosen: bool (secret base choice
+  made), plan_chosen: bool, built_count,
   built: [card] only once the game is over (else None), tokens (Cut Corner tokens kept),
   round_tokens, plans: [{key, plan: {kind, text}}] (the planning part only),
   bases: [{card, tokens}] (built this round, public),

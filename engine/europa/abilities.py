@@ -23,10 +23,11 @@ def ability_args(
     assert att is not None
     dice = att["dice"]
     if a.kind == "set_face":
+        # An Invader showing must be rolled again: it cannot be turned into a result instead.
         return [
             {"die": i}
             for i, d in enumerate(dice)
-            if live(d) and matches(d, a.colour) and not locked(d) and d["f"] != [a.symbol]
+            if live(d) and matches(d, a.colour) and not locked(d) and not invaded(d) and d["f"] != [a.symbol]
         ]
     if a.kind == "reroll":
         pool = [

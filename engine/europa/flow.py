@@ -20,16 +20,59 @@ def choosers(state: EuropaState) -> list[int]:
 
 
 def start_choose(state: EuropaState, content: Content, events: list[Event]) -> None:
-    """Open a (secret, simultaneous) choice; seats with an empty hand have nothing to choose from."""
+    """Open the base choice. Step 1 (every seat "choosing") is secret and simultaneous; step 4 (seats
+    that built a base) goes from First in Flight clockwise, each choice shown face up at once."""
     state.phase = "choose"
+    if any(status == "succeeded" for status in state.status):
+        next_chooser(state, content, events)
+        return
     for s in choosers(state):
+        # An empty hand (public) has nothing to choose from: the seat sits the round out.
         if not state.hands[s]:
-            if state.status[s] == "choosing":
-                state.status[s] = "finalized"
-            else:
-                state.choice[s] = "finalize"
+            state.status[s] = "finalized"
     if all(state.choice[s] is not None for s in choosers(state)):
         reveal_choices(state, content, events)
+
+
+def step_four(state: EuropaState) -> bool:
+    """Whether the open base choice is step 4 (in turn order) rather than step 1 (simultaneous)."""
+    return state.phase == "choose" and any(status == "succeeded" for status in state.status)
+
+
+def next_chooser(state: EuropaState, content: Content, events: list[Event]) -> None:
+    """Step 4: give the choice to the next seat in turn order that built a base; a seat with an
+    empty hand (public) can only finalize. Once every seat has decided, undermining opens."""
+    for s in order(state):
+        if state.status[s] != "succeeded":
+            continue
+        if state.hands[s]:
+            state.turn = s
+            return
+        finalize(state, s, events)
+    open_undermine(state, content, events)
+
+
+def resume_step_four(state: EuropaState, content: Content) -> None:
+    """A game saved while step 4 was still secret and simultaneous: a pick not yet revealed goes back
+    to its hand, and the seats that built choose again in turn order."""
+    if not step_four(state):
+        return
+    for s in range(state.seats):
+        pick = state.choice[s]
+        if state.status[s] == "succeeded" and pick is not None:
+            if pick != "finalize":
+                state.hands[s] = [*state.hands[s], pick]
+            state.choice[s] = None
+    next_chooser(state, content, [])
+
+
+def choose_in_turn(state: EuropaState, content: Content, seat: int, choice: str, events: list[Event]) -> None:
+    """Step 4: the seat's choice (a card or "finalize") is made face up and acts at once."""
+    if choice == "finalize":
+        finalize(state, seat, events)
+    else:
+        reveal_base(state, content, seat, choice, events)
+    next_chooser(state, content, events)
 
 
 def reveal_choices(state: EuropaState, content: Content, events: list[Event]) -> None:
@@ -37,21 +80,26 @@ def reveal_choices(state: EuropaState, content: Content, events: list[Event]) ->
     for s in order(state):
         choice = state.choice[s]
         state.choice[s] = None
-        if choice is None:
-            continue
-        if choice == "finalize":
-            finalize(state, s, events)
-            continue
-        card = content.cards[choice]
-        state.status[s] = "building"
-        state.attempt[s] = new_attempt(choice)
-        events.append(
-            Event(
-                "base_revealed",
-                f"{state.players[s]} attempts to build {card.name} for {card.points} points.",
-                {"seat": s, "card": choice, "points": card.points},
-            )
+        if choice is not None:
+            reveal_base(state, content, s, choice, events)
+    open_undermine(state, content, events)
+
+
+def reveal_base(state: EuropaState, content: Content, seat: int, choice: str, events: list[Event]) -> None:
+    card = content.cards[choice]
+    state.status[seat] = "building"
+    state.attempt[seat] = new_attempt(choice)
+    events.append(
+        Event(
+            "base_revealed",
+            f"{state.players[seat]} attempts to build {card.name} for {card.points} points.",
+            {"seat": seat, "card": choice, "points": card.points},
         )
+    )
+
+
+def open_undermine(state: EuropaState, content: Content, events: list[Event]) -> None:
+    """Every base is chosen: undermining opens when someone builds, else the round plans."""
     if any(state.status[s] == "building" for s in range(state.seats)):
         state.phase = "undermine"
         state.turn = state.first

@@ -21,7 +21,7 @@ def waiting(state: EuropaState) -> frozenset[int]:
     if phase == "build":
         return frozenset([s for s in seats if state.status[s] == "building"])
     if phase == "choose":
-        return frozenset([s for s in choosers(state) if state.choice[s] is None])
+        return frozenset([s for s in choosers(state) if waits_for(state, s)])
     if phase == "undermine":
         return frozenset({state.turn})
     if phase == "plan":
@@ -37,7 +37,10 @@ def waits_for(state: EuropaState, seat: int) -> bool:
     if phase == "build":
         return state.status[seat] == "building"
     if phase == "choose":
-        return state.status[seat] in ("choosing", "succeeded") and state.choice[seat] is None
+        # Step 4 (a seat that built) goes in turn order; step 1 waits for every secret choice.
+        if state.status[seat] == "succeeded":
+            return state.turn == seat
+        return state.status[seat] == "choosing" and state.choice[seat] is None
     if phase == "undermine":
         return state.turn == seat
     if phase == "plan":

@@ -6,7 +6,7 @@ from engine.core.action import Action
 from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.europa.build import perform_build
-from engine.europa.flow import next_undermine, reveal_choices, start_choose
+from engine.europa.flow import choose_in_turn, next_undermine, reveal_choices, start_choose
 from engine.europa.legal import legal, waiting
 from engine.europa.model import Content
 from engine.europa.policies import greedy_policy
@@ -75,24 +75,23 @@ def _dispatch(state: EuropaState, content: Content, seat: int, action: Action, e
 
 def _choose(state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
     name = state.players[seat]
-    if action.kind == "finalize":
-        state.choice[seat] = "finalize"
-        events.append(
-            Event("chose_privately", "You will finalize construction.", {"seat": seat}, frozenset({seat}))
+    choice = "finalize" if action.kind == "finalize" else str(action.arg("card"))
+    if choice != "finalize":
+        own(state.hands, seat).remove(choice)
+    if state.status[seat] == "succeeded":
+        # Step 4 goes in turn order, face up: the choice is public and acts at once.
+        choose_in_turn(state, content, seat, choice, events)
+        return
+    card = content.cards[choice]
+    state.choice[seat] = choice
+    events.append(
+        Event(
+            "chose_privately",
+            f"You chose {card.name} ({card.points} points) as your base.",
+            {"seat": seat, "card": choice},
+            frozenset({seat}),
         )
-    else:
-        cid = str(action.arg("card"))
-        own(state.hands, seat).remove(cid)
-        state.choice[seat] = cid
-        card = content.cards[cid]
-        events.append(
-            Event(
-                "chose_privately",
-                f"You chose {card.name} ({card.points} points) as your base.",
-                {"seat": seat, "card": cid},
-                frozenset({seat}),
-            )
-        )
+    )
     events.append(Event("chose", f"{name} has made a choice.", {"seat": seat}))
     if not waiting(state):
         reveal_choices(state, content, events)

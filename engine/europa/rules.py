@@ -13,6 +13,7 @@ from engine.core.game import Event, GameMeta, Outcome
 from engine.core.rng import Rng
 from engine.europa import state as state_mod
 from engine.europa.describe import describe_action
+from engine.europa.flow import resume_step_four
 from engine.europa.legal import legal, waiting
 from engine.europa.model import MAX_SEATS, MIN_SEATS, Content
 from engine.europa.perform import autoplay, perform
@@ -141,6 +142,7 @@ class EuropaRules:
         for pile in (loaded.deck, loaded.discard, *loaded.hands, *loaded.built, *loaded.plans):
             if any(c not in self.content.cards for c in pile):
                 raise SchemaError("The saved Europa Base Alpha game uses cards this content does not have.")
+        resume_step_four(loaded, self.content)
         return loaded
 
     def describe(self, action: Action, state: EuropaState) -> str:

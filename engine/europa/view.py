@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.europa.dice import cut_corners, is_met, locked, needs, shortfall, wild_only
+from engine.europa.flow import step_four
 from engine.europa.model import CUT_CORNER, Ability, Card, Content, ability_text
 from engine.europa.state import EuropaState, Json
 
@@ -45,7 +46,7 @@ def table_view(state: EuropaState, content: Content, waiting: frozenset[int]) ->
         "round": state.round,
         "rounds": state.rounds,
         "first": state.first,
-        "turn": state.turn if state.phase == "undermine" else None,
+        "turn": state.turn if state.phase == "undermine" or step_four(state) else None,
         "invaders": bool(state.options["invaders"]),
         "undermine_limit": int(state.options["undermine_limit"]),
         "cut_corner": -CUT_CORNER,
@@ -58,6 +59,13 @@ def table_view(state: EuropaState, content: Content, waiting: frozenset[int]) ->
     }
 
 
+def hand_count(state: EuropaState, seat: int) -> int:
+    """The cards the table sees in a hand: a card picked in secret (a base or a planning card) still
+    counts until the choices are revealed, so the count never tells a card from "none"."""
+    secret = [c for c in (state.choice[seat], state.plan_choice[seat]) if c not in (None, "finalize", "none")]
+    return len(state.hands[seat]) + len(secret)
+
+
 def _player(state: EuropaState, content: Content, seat: int) -> Json:
     cards = content.cards
     over = state.outcome is not None
@@ -67,7 +75,7 @@ def _player(state: EuropaState, content: Content, seat: int) -> Json:
         "ai": state.ai[seat],
         "away": state.away[seat],
         "status": state.status[seat],
-        "hand_count": len(state.hands[seat]),
+        "hand_count": hand_count(state, seat),
         "chosen": state.choice[seat] is not None,
         "plan_chosen": state.plan_choice[seat] is not None,
         "built_count": len(state.built[seat]),

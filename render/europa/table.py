@@ -50,6 +50,11 @@ START = 1536
 def phase_line(view: View) -> str:
     phase = str(view.get("phase"))
     text = f"Round {view.get('round')} of {view.get('rounds')} · {PHASES.get(phase, phase)}"
+    if phase == "choose" and view.get("turn") is not None:
+        # Step 4: the seats that built decide in turn order, face up.
+        return f"Round {view.get('round')} of {view.get('rounds')} · another base or finalize: " + (
+            f"{name_of(view, view.get('turn'))}'s turn"
+        )
     if phase == "undermine" and view.get("turn") is not None:
         text += f": {name_of(view, view.get('turn'))}'s turn"
     return text
@@ -112,8 +117,10 @@ def _header(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
     x = box[2] + 16
     if view.get("first") == seat:
         x = _badge(canvas, x, y + 4, "First in Flight", ACCENT)
-    if view.get("phase") == "undermine" and view.get("turn") == seat:
-        x = _badge(canvas, x, y + 4, "undermining now", WARN)
+    if view.get("turn") == seat and view.get("phase") in ("undermine", "choose"):
+        x = _badge(
+            canvas, x, y + 4, "undermining now" if view.get("phase") == "undermine" else "deciding now", WARN
+        )
     status = str(p.get("status"))
     canvas.text(
         WIDTH - MARGIN,
@@ -192,7 +199,12 @@ def _dice_state(canvas: Canvas, attempt: Mapping[str, Any], x: int, y: int) -> N
 
 def _waiting(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
     status = str(p.get("status"))
-    if view.get("phase") == "choose" and status in ("choosing", "succeeded"):
+    turn = view.get("turn")
+    if view.get("phase") == "choose" and status == "succeeded" and turn is not None:
+        # Step 4, in turn order: nothing is secret here.
+        who = "deciding now" if turn == p.get("seat") else "decides in turn"
+        text = f"{who}: build another base or finalize"
+    elif view.get("phase") == "choose" and status in ("choosing", "succeeded"):
         text = "has chosen (face down)" if p.get("chosen") else "still choosing"
     elif view.get("phase") == "plan":
         text = "has decided on Future Planning" if p.get("plan_chosen") else "deciding on Future Planning"

@@ -115,3 +115,17 @@ def fail_seat(state: EuropaState, seat: int) -> EuropaState:
     if state.attempt[seat] is not None:
         state, _ = act(state, seat, "give_up")
     return state
+
+
+def invader_builder(seed: int = 3) -> EuropaState:
+    """Seat 1 holds a Future Planning card that adds its Invader die to the main rolls (the only way,
+    with an Ingenuity card, the rulebook brings that die in); both seats then start building."""
+    plan = card("plan", "invader_main")
+    state = new(2, seed=seed, invaders=True)
+    if plan in state.deck:
+        state.deck.remove(plan)
+    for hand in state.hands:
+        if plan in hand:
+            hand[hand.index(plan)] = state.deck.pop()
+    state.plans[1] = [plan]
+    return to_build(state, {})

@@ -1,0 +1,124 @@
+"""Rulebook points found in an audit: the step 4 choice in turn order and face up, hand counts that
+never tell a secret pick, an Invader face that must be rolled again, and the card reference kept in
+step with the content."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.core.errors import IllegalActionError, NotYourTurnError
+from engine.europa import CONTENT, RULES
+from engine.europa.docs import card_reference
+from engine.europa.flow import start_choose
+from engine.europa.round import start_plan
+from engine.europa.state import EuropaState
+from tests.engine.europa.eu_helpers import (
+    act,
+    attempt,
+    card,
+    give,
+    invader_builder,
+    kinds,
+    meet,
+    new,
+    small,
+    to_build,
+)
+
+
+def _both_built(players: int = 3, seed: int = 7) -> tuple[EuropaState, list[str]]:
+    """Every seat has built its first base (dice set by hand): step 4 is open."""
+    bases: list[str] = []
+    while len(bases) < players:
+        bases.append(small(exclude=tuple(bases)))
+    state = new(players, seed=seed)
+    for seat, base in enumerate(bases):
+        give(state, seat, base)
+    state = to_build(state, dict(enumerate(bases)))
+    for seat in range(players):
+        state, _ = act(state, seat, "roll")
+        meet(state, seat)
+        state, _ = act(state, seat, "build")
+    return state, bases
+
+
+def test_step_four_choices_go_in_turn_order_and_face_up() -> None:
+    state, _ = _both_built()
+    assert state.phase == "choose" and state.first == 0
+    # Only the First in Flight seat decides first; the next seats wait for their turn.
+    assert RULES.to_move(state) == frozenset({0})
+    assert RULES.view(state, None)["turn"] == 0
+    with pytest.raises(NotYourTurnError):
+        act(state, 1, "finalize")
+    nxt = state.hands[0][0]
+    state, events = act(state, 0, "choose", card=nxt)
+    # The new base is placed face up at once: the table knows it before seat 1 decides.
+    revealed = [e for e in events if e.kind == "base_revealed"]
+    assert revealed and revealed[0].public and revealed[0].data["card"] == nxt
+    assert CONTENT.cards[nxt].name in revealed[0].text
+    assert state.status[0] == "building" and RULES.to_move(state) == frozenset({1})
+    state, events = act(state, 1, "finalize")
+    assert "construction_finalized" in kinds(events) and state.status[1] == "finalized"
+    assert RULES.to_move(state) == frozenset({2}) and state.phase == "choose"
+    state, _ = act(state, 2, "finalize")
+    # Everyone has decided: undermining opens on the one new base.
+    assert state.phase == "undermine"
+
+
+def test_step_four_skips_seats_that_did_not_build() -> None:
+    state, _ = _both_built(players=2, seed=11)
+    state.status[0] = "failed"
+    state.bases[0] = []
+    start_choose(state, CONTENT, [])
+    assert RULES.to_move(state) == frozenset({1}) and RULES.view(state, None)["turn"] == 1
+
+
+def test_hand_count_does_not_tell_a_planning_card_from_none() -> None:
+    state = new(3, seed=5)
+    state.status = ["failed"] * 3
+    start_plan(state, CONTENT, [])
+    state, _ = act(state, 0, "plan", card=state.hands[0][0])
+    state, _ = act(state, 1, "no_plan")
+    counts = [p["hand_count"] for p in RULES.view(state, None)["players"]]
+    assert counts == [5, 5, 5]
+    state, _ = act(state, 2, "no_plan")
+    # Revealed: the planning card has left the hand.
+    assert RULES.view(state, None)["players"][0]["hand_count"] == 4
+
+
+def test_an_invader_showing_cannot_be_turned_into_a_result() -> None:
+    """The Invader die showing an Invader must be rolled again: no set_face card turns it away."""
+    turn = card("ingenuity", "set_face", colour="any", timing="main")
+    state = invader_builder()
+    give(state, 1, turn)
+    state, _ = act(state, 1, "roll")
+    att = attempt(state, 1)
+    meet(state, 1)
+    invader = next(i for i, d in enumerate(att["dice"]) if d["c"] == "invader")
+    att["dice"][invader]["f"], att["destroy"] = ["invader"], 0
+    targets = {
+        a.get("die") for a in RULES.legal_actions(state, 1) if a.kind == "ingenuity" and a.get("card") == turn
+    }
+    assert targets and invader not in targets
+    with pytest.raises(IllegalActionError):
+        act(state, 1, "ingenuity", card=turn, die=invader)
+
+
+def test_docs_carry_the_current_card_reference() -> None:
+    text = (Path(__file__).parents[3] / "docs" / "europa.md").read_text(encoding="utf-8")
+    begin, end = "<!-- card-reference:begin -->\n", "\n<!-- card-reference:end -->"
+    assert text.split(begin, 1)[1].split(end, 1)[0] == card_reference().rstrip("\n")
+
+
+def test_a_game_saved_during_a_secret_step_four_resumes_in_turn_order() -> None:
+    state, _ = _both_built(players=2, seed=13)
+    # The old engine kept seat 0's pick secret while it waited for seat 1.
+    pick = state.hands[0][0]
+    state.hands[0].remove(pick)
+    state.choice[0] = pick
+    state.turn = 1
+    loaded = RULES.from_json(RULES.to_json(state))
+    assert loaded.choice == [None, None] and pick in loaded.hands[0]
+    assert RULES.to_move(loaded) == frozenset({0})
