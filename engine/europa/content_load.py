@@ -41,7 +41,6 @@ _PARAMS: Mapping[str, tuple[str, ...]] = {
     "extra_need": ("symbol", "n"),
     "fewer_rolls": ("n",),
     "destroy_plan": (),
-    "force_invader": (),
     "set_face": ("colour", "symbol"),
     "reroll": ("colour", "n"),
     "extra_die": ("n",),

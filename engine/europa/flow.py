@@ -169,14 +169,13 @@ def start_build(state: EuropaState, content: Content, events: list[Event]) -> No
 def _equip(state: EuropaState, content: Content, seat: int, att: Json) -> None:
     counts = dict(PER_PLAYER)
     fewer_rolls = min_keep = 0
-    invader = False
+    invader = False  # only a Future Planning card brings the Invader die into the main rolls
     for cid in state.undermines[seat]:
         a = content.cards[cid].undermine
         if a.kind == "fewer_dice" and a.colour in counts:
             counts[a.colour] = max(0, counts[a.colour] - a.n)
         fewer_rolls += a.n if a.kind == "fewer_rolls" else 0
         min_keep = max(min_keep, a.n) if a.kind == "min_keep" else min_keep
-        invader = invader or a.kind == "force_invader"
     for cid in state.plans[seat]:
         p = content.cards[cid].plan
         if p.kind == "extra_die":

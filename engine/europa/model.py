@@ -39,7 +39,6 @@ UNDERMINE_KINDS: tuple[str, ...] = (
     "extra_need",
     "fewer_rolls",
     "destroy_plan",
-    "force_invader",
 )
 INGENUITY_KINDS: tuple[str, ...] = (
     "set_face",
@@ -51,7 +50,8 @@ INGENUITY_KINDS: tuple[str, ...] = (
 )
 PLAN_KINDS: tuple[str, ...] = ("set_face", "reroll", "reduce", "big_hand", "extra_die", "invader_main")
 # Abilities that only make sense with the Invader dice in play: only Invaders cards carry them.
-INVADER_KINDS: frozenset[str] = frozenset({"force_invader", "invader_roll", "invader_main"})
+# Only Ingenuity (after the main rolls) and Future Planning (in them) bring in the Invader die.
+INVADER_KINDS: frozenset[str] = frozenset({"invader_roll", "invader_main"})
 # Planning abilities that work by themselves (never "used" on a die).
 PASSIVE_PLANS: frozenset[str] = frozenset({"big_hand", "extra_die", "invader_main"})
 # Undermining effects an Ingenuity "cancel" can still lift once the dice are rolled.
@@ -120,14 +120,13 @@ def ability_text(part: str, a: Ability) -> str:
     sym = SYMBOL_NAMES.get(a.symbol or "", "")
     colour = "any" if a.colour in (None, ANY) else a.colour
     texts = {
-        "min_keep": f"Must set aside at least {a.n} dice after every main roll.",
+        "min_keep": f"Must set aside at least {a.n} {'die' if a.n == 1 else 'dice'} after every main roll.",
         "fewer_dice": f"Rolls {dice_label(a.colour, a.n)} fewer.",
         "wild_only": f"The {colour} dice count only when they show a Star.",
         "extra_need": f"The base needs {a.n} more {sym}.",
         "fewer_rolls": f"Main rolls reduced by {a.n}.",
         "destroy_plan": "Destroys one of the defender's Future Planning cards.",
-        "force_invader": "The defender must add their Invader die to the main rolls.",
-        "set_face": f"Turn one {colour} die to a {sym}.",
+        "set_face": f"Turn one {colour} die to {'an' if sym[:1] in 'AEIOU' else 'a'} {sym}.",
         "reroll": f"Reroll up to {dice_label(a.colour, a.n)} you have not set aside.",
         "extra_die": f"Roll {dice_label('green', a.n)} extra.",
         "reduce": f"The base needs {a.n} {sym} fewer.",

@@ -16,7 +16,7 @@ from render.europa.tally import draw_dice, draw_tally
 from tests.render.conftest import open_png
 from tests.render.europa_playout import sampled
 
-GAMES = ((1, 2, False), (2, 3, True), (3, 4, True), (4, 4, False), (5, 2, True))
+GAMES = ((1, 2, False), (7, 3, True), (3, 4, True), (4, 4, False), (5, 2, True))
 
 
 @pytest.fixture(scope="module")

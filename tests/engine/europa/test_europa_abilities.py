@@ -7,8 +7,19 @@ from typing import Any
 import pytest
 
 from engine.europa import CONTENT, RULES
+from engine.europa.model import INVADER_KINDS
 from engine.europa.state import EuropaState
-from tests.engine.europa.eu_helpers import act, attempt, card, give, miss, new, small, to_undermine
+from tests.engine.europa.eu_helpers import (
+    act,
+    attempt,
+    card,
+    give,
+    invader_builder,
+    miss,
+    new,
+    small,
+    to_undermine,
+)
 
 
 def _owned(state: EuropaState, cid: str) -> None:
@@ -91,8 +102,15 @@ def test_destroy_plan_and_a_discard_cost() -> None:
     assert {"plan_destroyed", "cost_paid"} <= {e.kind for e in events}
 
 
-def test_force_invader_adds_the_defenders_invader_die() -> None:
-    state = undermined(card("undermine", "force_invader"), invaders=True)
+def test_no_undermining_brings_in_the_invader_die_only_ingenuity_and_planning_do() -> None:
+    # "The Invader Die is not rolled ... unless an Ingenuity Ability or a Future Planning Ability
+    # states otherwise": no card's Undermining part names it, and every Invaders card has one of
+    # the two that do.
+    for c in CONTENT.cards.values():
+        assert c.undermine.kind not in INVADER_KINDS, c.id
+        if c.invader:
+            assert INVADER_KINDS & {c.ingenuity.kind, c.plan.kind}, c.id
+    state = invader_builder()
     assert colours(state, 1).count("invader") == 1 and "invader" not in colours(state, 0)
 
 
@@ -228,7 +246,7 @@ def test_passive_plans_add_dice_to_the_main_rolls() -> None:
 
 def test_an_invader_result_destroys_a_die_before_anything_else() -> None:
     for seed in range(60):
-        state = undermined(card("undermine", "force_invader"), invaders=True)
+        state = invader_builder()
         state.rng.seed = seed
         state, _ = act(state, 1, "roll")
         att = state.attempt[1]

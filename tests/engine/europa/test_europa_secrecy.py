@@ -8,24 +8,11 @@ import json
 
 from engine.europa import CONTENT, RULES
 from engine.europa.round import start_plan
-from engine.europa.state import EuropaState
-from tests.engine.europa.eu_helpers import act, card, give, meet, new, to_undermine
-
-
-def _force_invader_on_seat_1() -> EuropaState:
-    cid = card("undermine", "force_invader")
-    state = new(2, seed=3, invaders=True)
-    give(state, 0, cid)
-    state = to_undermine(state, {0: next(c for c in state.hands[0] if c != cid)})
-    action = next(a for a in RULES.legal_actions(state, 0) if a.kind == "undermine" and a.get("card") == cid)
-    state, _ = RULES.apply(state, 0, action)
-    while state.phase == "undermine":
-        state, _ = act(state, state.turn, "pass")
-    return state
+from tests.engine.europa.eu_helpers import act, give, invader_builder, meet, new, to_undermine
 
 
 def test_an_invader_showing_after_main_roll_1_must_be_rolled_again_before_building() -> None:
-    state = _force_invader_on_seat_1()
+    state = invader_builder()
     state, _ = act(state, 1, "roll")
     att = state.attempt[1]
     assert att is not None and att["rolls_left"] == 2
@@ -39,7 +26,7 @@ def test_an_invader_showing_after_main_roll_1_must_be_rolled_again_before_buildi
 
 
 def test_stopping_with_an_invader_showing_rolls_it_until_it_shows_something_else() -> None:
-    state = _force_invader_on_seat_1()
+    state = invader_builder()
     state, _ = act(state, 1, "roll")
     att = state.attempt[1]
     assert att is not None
