@@ -62,7 +62,12 @@ def game_actions(state: SpaceState, content: Content, seat: int) -> list[Action]
     if state.phase == "choose":
         return list(CHOOSE) if str(seat) not in state.choices else []
     if state.pending:
-        return pending_actions(state, content) if int(state.pending[0]["seat"]) == seat else []
+        if int(state.pending[0]["seat"]) != seat:
+            return []
+        # A claimed colony may be claimed at any time of one's turn: a queued step (an extra buy
+        # that would spend the credits a condition counts) does not have to come first.
+        claims = colony_claims(state, content, seat) if state.phase == "main" and seat == state.active else []
+        return [*pending_actions(state, content), *claims]
     if state.reacting:
         return [*use_actions(state, content, seat), SKIP] if seat in state.react else []
     if state.phase == "roll":

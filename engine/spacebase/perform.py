@@ -65,6 +65,10 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
             Event("kept", f"{name} has chosen their ships.", {"seat": seat}),
             *_maybe_start(state, content),
         ]
+    if kind == "claim_colony":
+        # Legal in the main phase, a queued step waiting or not (the queue stays as it is).
+        card = str(action.arg("card"))
+        return acquire(state, content, seat, card, content.sector_of(card))
     if state.pending:
         return resolve(state, content, seat, action)
     if state.reacting:
@@ -75,12 +79,10 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
         return choose(state, content, seat, str(action.arg("option")))
     if kind == "use":
         return use(state, content, seat, str(action.arg("card")))
-    if kind in ("buy", "claim_colony"):
+    if kind == "buy":
         card = str(action.arg("card"))
         sector = action.get("sector")
         sector = int(content.sector_of(card) if sector is None else sector)
-        if kind == "claim_colony":
-            return acquire(state, content, seat, card, sector)
         return buy(state, content, seat, card, sector, extra=False)
     return close_turn(state, content)
 

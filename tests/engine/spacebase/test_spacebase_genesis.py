@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.core.game import Event
 from engine.spacebase import CONTENT, RULES
@@ -98,6 +99,28 @@ def test_claimed_colonies_are_free_any_number_on_your_turn_and_not_a_buy() -> No
         state, _ = act(state, 0, "claim_colony", card=info.id)
     assert state.boards[0].vp == vp + sum(r.n for c in claims for r in c.immediate if r.kind == "vp")
     assert not state.bought and state.boards[0].credits == CONTENT.cards[STARTERS[11]].blue[0].n
+
+
+def test_a_colony_may_be_claimed_while_an_extra_buy_waits_that_would_spend_its_credits() -> None:
+    # "You may only claim these colonies during your turn": not only once the queue is empty.
+    state = _genesis()
+    info = _find(lambda c: c.condition is not None and c.condition.stat == "credits")
+    buyer = card("buy", level=2)
+    assert info.condition is not None and buyer.sector != info.sector
+    state.colonies[info.sector - 1] = info.id
+    put(state, 0, buyer.id)
+    state.boards[0].credits = info.condition.at_least
+    state, _ = activate(state, buyer.sector)
+    assert state.pending and state.pending[0]["kind"] == "buy" and state.pending[0]["seat"] == 0
+    legal = RULES.legal_actions(state, 0)
+    assert Action("claim_colony", (("card", info.id),)) in legal
+    assert not [a for a in RULES.legal_actions(state, 1) if a.kind == "claim_colony"]
+    waiting = list(state.pending)
+    state, _ = act(state, 0, "claim_colony", card=info.id)
+    assert state.colonies[info.sector - 1] is None and state.boards[0].station[info.sector - 1] == info.id
+    # The extra buy still waits, with the credits it may spend.
+    assert state.pending[: len(waiting)] == waiting
+    assert any(a.kind in ("take", "skip") for a in RULES.legal_actions(state, 0))
 
 
 def test_an_unmet_condition_cannot_be_claimed() -> None:
