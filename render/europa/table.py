@@ -48,16 +48,11 @@ START = 1536
 
 
 def phase_line(view: View) -> str:
-    phase = str(view.get("phase"))
-    text = f"Round {view.get('round')} of {view.get('rounds')} · {PHASES.get(phase, phase)}"
-    if phase == "choose" and view.get("turn") is not None:
-        # Step 4: the seats that built decide in turn order, face up.
-        return f"Round {view.get('round')} of {view.get('rounds')} · another base or finalize: " + (
-            f"{name_of(view, view.get('turn'))}'s turn"
-        )
-    if phase == "undermine" and view.get("turn") is not None:
-        text += f": {name_of(view, view.get('turn'))}'s turn"
-    return text
+    phase, turn = str(view.get("phase")), view.get("turn")
+    # A turn while choosing is step 4: the seats that built decide in turn order, face up.
+    label = "another base or finalize" if phase == "choose" and turn is not None else PHASES.get(phase, phase)
+    text = f"Round {view.get('round')} of {view.get('rounds')} · {label}"
+    return text if turn is None else f"{text}: {name_of(view, turn)}'s turn"
 
 
 def render_table(view: View) -> bytes:
@@ -100,7 +95,7 @@ def _area(canvas: Canvas, view: View, p: Mapping[str, Any], top: int) -> int:
     bases = p.get("bases") or []
     if bases:
         built = ", ".join(
-            f"{b['card'].get('name')} {b['card'].get('points')} pts ({b.get('tokens', 0)} Cut Corners)"
+            f"{b['card'].get('name')} {b['card'].get('points')} pts ({_corners(int(b.get('tokens', 0)))})"
             for b in bases
         )
         y = canvas.paragraph(INDENT, y + 2, f"Built this round: {built}", SMALL, GOOD, INNER)
@@ -132,14 +127,19 @@ def _header(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
     )
     y += 44
     x = INDENT
+    bases, hand = len(p.get("bases") or []), p.get("hand_count", 0)
     for label, value in (
         ("built", p.get("built_count", 0)),
-        ("bases this round", len(p.get("bases") or [])),
+        ("base this round" if bases == 1 else "bases this round", bases),
         ("Cut Corners", corners(p)),
-        ("cards in hand", p.get("hand_count", 0)),
+        ("card in hand" if hand == 1 else "cards in hand", hand),
     ):
         x = _stat(canvas, x, y, label, str(value)) + 30
     return y + 38
+
+
+def _corners(n: int) -> str:
+    return f"{n} Cut Corner{'' if n == 1 else 's'}"
 
 
 def _badge(canvas: Canvas, x: int, y: int, text: str, colour: tuple[int, int, int]) -> int:
