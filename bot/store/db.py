@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -24,10 +25,19 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     # half-way would leave half its tables) and only a deferred one before DML; we send our own.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    # WAL lets readers proceed while an action commits; SQLite ignores foreign keys unless asked.
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
+    # Waiting for a lock is set first, so that the statements below wait too.
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    # WAL lets readers proceed while an action commits. It is a property of the file: when another
+    # connection holds the lock switching needs (processes opening a new database together), the
+    # switch is refused, and it is enough that the file is in WAL already.
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.OperationalError:
+        cursor.execute("PRAGMA journal_mode")
+        if str(cursor.fetchone()[0]).lower() != "wal":
+            raise
+    # SQLite ignores foreign keys unless asked.
+    cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
 
