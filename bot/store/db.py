@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -11,6 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 # How long a SQLite connection waits for another process's write lock before it gives up.
 BUSY_TIMEOUT_MS = 5000
+# The pause between tries to switch a new SQLite file to WAL while another connection holds it.
+WAL_RETRY_SECONDS = 0.005
 # Execution option naming how a SQLite transaction begins: WRITE takes the write lock at once;
 # SINGLE sends no BEGIN, for a read of one statement (SQLite makes each statement atomic).
 BEGIN_OPTION = "sqlite_begin"
@@ -27,18 +30,33 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # Waiting for a lock is set first, so that the statements below wait too.
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    # WAL lets readers proceed while an action commits. It is a property of the file: when another
-    # connection holds the lock switching needs (processes opening a new database together), the
-    # switch is refused, and it is enough that the file is in WAL already.
-    try:
-        cursor.execute("PRAGMA journal_mode=WAL")
-    except sqlite3.OperationalError:
-        cursor.execute("PRAGMA journal_mode")
-        if str(cursor.fetchone()[0]).lower() != "wal":
-            raise
+    # WAL lets readers proceed while an action commits. It is a property of the file, and it is
+    # enough that the file is in WAL already. Connections opening a new database together may find
+    # the switch refused at once, without waiting: SQLite does not wait when waiting could deadlock
+    # (two connections reading the header, each wanting the lock to switch). So the switch is tried
+    # again, a few milliseconds apart, until the file is in WAL or the lock wait is used up.
+    _use_wal(cursor, time.monotonic() + BUSY_TIMEOUT_MS / 1000)
     # SQLite ignores foreign keys unless asked.
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _use_wal(cursor: Any, deadline: float) -> None:
+    """Switch the file to WAL; raises sqlite3.OperationalError if still refused at ``deadline``."""
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError:
+            try:
+                cursor.execute("PRAGMA journal_mode")
+                if str(cursor.fetchone()[0]).lower() == "wal":
+                    return
+            except sqlite3.OperationalError:
+                pass  # the mode cannot even be read while the file is held: try again
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(WAL_RETRY_SECONDS)
 
 
 def _sqlite_begin(connection: Connection) -> None:
