@@ -204,12 +204,21 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], di
         "plan": f"Plan with {name('card')}",
         "use_plan": f"Use plan {name('card')}" + (f" on {die()}" if action.get("die") is not None else ""),
         "ingenuity": f"Ingenuity: {name('card')}" + (f" on {die()}" if action.get("die") is not None else ""),
-        "undermine": f"Undermine {name('target')} with {name('card')}",
+        "undermine": _undermine_label(view, action, name),
         "redraw": "Keep my hand"
         if not action.get("discard")
         else f"Discard {label(view, 'discard', str(action.get('discard')))}",
     }
     return texts.get(kind, kind)
+
+
+def _undermine_label(view: Mapping[str, Any], action: Action, name: Callable[[str], str]) -> str:
+    """The undermining label, naming the cards its cost discards (the same card may be paid for in
+    several ways; the plan it destroys is told in the option's description)."""
+    text = f"Undermine {name('target')} with {name('card')}"
+    if action.get("discard"):
+        text += f", discarding {label(view, 'discard', str(action.get('discard')))}"
+    return text
 
 
 def buttons(
@@ -224,7 +233,13 @@ def buttons(
     picked together), then buttons, the step the game waits for first."""
     names, dice = _names(view), _dice(view)
     cards = {c["id"]: c for c in [*(_you(view).get("hand") or []), *(_you(view).get("plans") or [])]}
-    selects = _menus(legal_actions, game_id, version, cards, lambda a: _label(view, a, names, dice))
+    selects = _menus(
+        legal_actions,
+        game_id,
+        version,
+        lambda a: _label(view, a, names, dice),
+        lambda a: _describe(cards, names, a),
+    )
     redraw = _redraw_menu(legal_actions, game_id, version, cards)
     plain = [
         a for a in legal_actions if a.kind not in SELECTS and not (a.kind == "redraw" and a.get("discard"))
@@ -245,14 +260,14 @@ def _menus(
     legal_actions: Sequence[Action],
     game_id: int,
     version: int,
-    cards: Mapping[str, Any],
     label: Callable[[Action], str],
+    describe: Callable[[Action], str],
 ) -> list[Button]:
     """A select menu per kind of card choice, split in menus of 25 options when there are more."""
     groups: dict[str, list[Option]] = {}
     for action in legal_actions:
         if action.kind in SELECTS:
-            option = Option(label(action), action=action, description=_part(cards, action))
+            option = Option(label(action), action=action, description=describe(action))
             groups.setdefault(SELECTS[action.kind], []).append(option)
     return [
         Button(
@@ -264,6 +279,15 @@ def _menus(
         for title, options in groups.items()
         for n in range(0, len(options), MAX_OPTIONS)
     ]
+
+
+def _describe(cards: Mapping[str, Any], names: Mapping[str, str], action: Action) -> str:
+    """An option's description: the part of the card it plays, or for an undermining card that
+    destroys a plan, the plan it destroys (by its planning text, all the attacker can see of it)."""
+    plan = action.get("plan") if action.kind == "undermine" else None
+    if plan:
+        return f"Destroys their plan: {names.get(str(plan), str(plan))}"
+    return _part(cards, action)
 
 
 def _redraw_menu(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.europa.dice import invaded, is_invader_die, live, locked, matches, needs, new_die, roll_die
-from engine.europa.model import CANCELLABLE, EXTRA_GREEN, INVADER_DIE, Ability, Content
+from engine.europa.model import CANCELLABLE, EXTRA_GREEN, INVADER, INVADER_DIE, Ability, Content
 from engine.europa.state import EuropaState, Json, own
 
 Args = dict[str, str | int]
@@ -93,24 +93,39 @@ def roll(
     att = state.attempt[seat]
     assert att is not None
     rng: Rng = state.rng
+    faces = []
     for i in which:
         die = att["dice"][i]
         roll_die(content, die, rng)
+        # Invader results rolled before the face the die ends on (final and additional rolls).
+        invaders = 0
         while invaded(die):
             att["destroy"] += 1
             if not final:
                 break
+            invaders += 1
             roll_die(content, die, rng)
-    faces = [{"die": i, "colour": att["dice"][i]["c"], "face": list(att["dice"][i]["f"])} for i in which]
-    shown = ", ".join(f"{f['colour']} {'+'.join(f['face'])}" for f in faces)
+        faces.append({"die": i, "colour": die["c"], "face": list(die["f"]), "invaders": invaders})
+    shown = ", ".join(_shown(f) for f in faces)
     events.append(
         Event("dice_rolled", f"{state.players[seat]} rolls {shown}.", {"seat": seat, "dice": faces})
     )
     if att["destroy"]:
+        count = att["destroy"]
         events.append(
             Event(
                 "invaders",
-                f"Invaders! {state.players[seat]} must destroy {att['destroy']} die/dice.",
-                {"seat": seat, "count": att["destroy"]},
+                f"Invaders! {state.players[seat]} must destroy {count} {'die' if count == 1 else 'dice'}.",
+                {"seat": seat, "count": count},
             )
         )
+
+
+def _shown(face: Json) -> str:
+    """How one rolled die reads: green tower, or for an Invader die rolled again after Invader
+    results, invader invader, again: bunker."""
+    shown = f"{face['colour']} {'+'.join(face['face'])}"
+    if face["invaders"]:
+        again = ", again: ".join([INVADER] * face["invaders"])
+        shown = f"{face['colour']} {again}, again: {'+'.join(face['face'])}"
+    return shown

@@ -177,6 +177,28 @@ def test_many_undermining_choices_fill_menus_and_pass_stays_a_button() -> None:
     assert picked == set(legal[:-2])
 
 
+def test_each_way_of_paying_or_aiming_an_undermining_card_reads_differently() -> None:
+    hand = ["alpha", "beta", "gamma"]
+    view = _view(hand)
+    view["players"][1]["plans"] = [
+        {"key": "green_bunker", "plan": {"text": "A green die may be turned to a Bunker"}},
+        {"key": "hand6", "plan": {"text": "Draw 6 cards at the start of a round"}},
+    ]
+    paid = [Action.of("undermine", card="alpha", target=1, discard=d) for d in ("beta", "gamma")]
+    aimed = [Action.of("undermine", card="beta", target=1, plan=k) for k in ("green_bunker", "hand6")]
+    items = FRONTEND.buttons(view, [*paid, *aimed, Action.of("pass")], 4, 9)
+    [menu] = [b for b in items if b.is_select]
+    shown = {o.action: (o.label, o.description) for o in menu.options}
+    assert shown[paid[0]][0] == "Undermine Bob with Alpha, discarding Beta"
+    assert shown[paid[1]][0] == "Undermine Bob with Alpha, discarding Gamma"
+    assert shown[aimed[0]] == (
+        "Undermine Bob with Beta",
+        "Destroys their plan: A green die may be turned to a Bunker",
+    )
+    assert shown[aimed[1]][1] == "Destroys their plan: Draw 6 cards at the start of a round"
+    assert len(set(shown.values())) == 4
+
+
 def test_a_redraw_is_one_multiple_choice_menu_and_keeping_the_hand_a_button() -> None:
     hand = ["alpha", "beta", "gamma", "delta", "omega"]
     view = _view(hand)

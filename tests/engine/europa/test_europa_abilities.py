@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from engine.europa import CONTENT, RULES
+from engine.europa.abilities import roll
 from engine.europa.model import INVADER_KINDS
 from engine.europa.state import EuropaState
 from tests.engine.europa.eu_helpers import (
@@ -206,6 +207,31 @@ def test_invader_roll_adds_and_rolls_the_invader_die() -> None:
     if att is not None:
         die = next(d for d in att["dice"] if d["c"] == "invader")
         assert die["f"] != ["invader"]  # an additional roll repeats until no Invader shows
+
+
+def test_an_invader_result_on_an_additional_roll_is_told_before_the_die_is_rolled_again() -> None:
+    state = invader_builder()
+    att = attempt(state, 1)
+    index = next(i for i, d in enumerate(att["dice"]) if d["c"] == "invader")
+    # The first position from which this die shows an Invader, then something else.
+    for position in range(state.rng.position, state.rng.position + 200):
+        trial = RULES.from_json(RULES.to_json(state))
+        trial.rng.position = position
+        events: list[Any] = []
+        roll(trial, CONTENT, 1, [index], True, events)
+        if attempt(trial, 1)["destroy"]:
+            break
+    else:
+        raise AssertionError("no Invader result in 200 rolls")
+    die = attempt(trial, 1)["dice"][index]
+    [rolled] = [e for e in events if e.kind == "dice_rolled"]
+    [face] = rolled.data["dice"]
+    count = attempt(trial, 1)["destroy"]
+    assert die["f"] != ["invader"] and face["invaders"] == count >= 1
+    again = ", again: ".join(["invader"] * count)
+    assert f"invader {again}, again: {'+'.join(die['f'])}" in rolled.text
+    [told] = [e for e in events if e.kind == "invaders"]
+    assert told.text.endswith(f"must destroy {count} {'die' if count == 1 else 'dice'}.")
 
 
 @pytest.mark.parametrize("kind", ["set_face", "reroll", "reduce"])
