@@ -14,6 +14,11 @@ def plan_options(state: EuropaState, content: Content, seat: int) -> list[str]:
 
 
 def start_plan(state: EuropaState, content: Content, events: list[Event]) -> None:
+    """Step 5, Future Planning; after the last round's building the game is tallied instead (a plan
+    placed then could never be used, and the hands are discarded)."""
+    if state.round >= state.rounds:
+        end_game(state, content, events)
+        return
     state.phase = "plan"
     for s in range(state.seats):
         # Only an empty hand (public) skips the choice; "no plan" is offered to everyone else.

@@ -79,6 +79,8 @@ def check_seat(state: EuropaState, seat: int) -> None:
 
 def check_state(state: EuropaState, deck: list[str]) -> None:
     assert places(state) == deck
+    # The last round goes from building to the tally: a plan placed then could never be used.
+    assert not (state.phase == "plan" and state.round >= state.rounds)
     for att in state.attempt:
         if att is not None:
             counts = Counter(d["c"] for d in att["dice"])
@@ -88,7 +90,9 @@ def check_state(state: EuropaState, deck: list[str]) -> None:
 
 
 def playout(seed: int, players: int, invaders: bool, ai: int = 0) -> None:
+    """One game of random moves to its end; the phases it went through are checked at the end."""
     rng = Rng(seed)
+    planned: set[int] = set()
     humans = [f"p{i}" for i in range(players - ai)]
     state = RULES.setup(humans, {"invaders": invaders, "ai": ai}, seed)
     deck = sorted(CONTENT.deck(invaders))
@@ -108,7 +112,11 @@ def playout(seed: int, players: int, invaders: bool, ai: int = 0) -> None:
         if deep:
             check_seat(new, seat)
         log.append((seat, action))
+        if new.phase == "plan":
+            planned.add(new.round)
         state = new
+    # Every round but the last plans (unless a round ends with every hand empty).
+    assert planned <= set(range(1, state.rounds))
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.winners
     data = json.loads(json.dumps(RULES.to_json(state)))
