@@ -384,6 +384,10 @@ def private_summary(view: Mapping[str, Any]) -> str:
     choice = you.get("choice")
     if isinstance(choice, Mapping):
         lines.append(f"Your base card (face down): {choice['name']}")
+    for card in you.get("plans") or []:
+        lines.append(
+            f"Your Future Planning card: **{card['name']}** — {(card.get('plan') or {}).get('text', '')}"
+        )
     built = you.get("built") or []
     if built:
         names = ", ".join(f"{card['name']} ({card['points']})" for card in built)

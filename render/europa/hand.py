@@ -127,6 +127,7 @@ def draw_hand(view: View) -> Canvas:
         y += 40
     for card in hand:
         y = draw_card(canvas, y, card) + 12
+    y = _plans(canvas, list(me.get("plans") or []), y + 6)
     y = _built(canvas, view, me, y + 6)
     legend(canvas, MARGIN, y + 10, INNER, symbols(view))
     return canvas
@@ -135,6 +136,21 @@ def draw_hand(view: View) -> Canvas:
 def _name(view: View, seat: int) -> str:
     found = players(view)
     return str(found[seat].get("name", f"Seat {seat + 1}")) if 0 <= seat < len(found) else f"Seat {seat + 1}"
+
+
+def _plans(canvas: Canvas, plans: list[Card], y: int) -> int:
+    """The Future Planning cards under the board: each by name and the planning part it acts by."""
+    if not plans:
+        return y
+    count = f"{len(plans)} card{'s' if len(plans) != 1 else ''}"
+    canvas.text(MARGIN, y, f"Your Future Planning ({count}, under your board)", BODY, DOOR, max_width=INNER)
+    y += 38
+    for card in plans:
+        box = canvas.text(MARGIN, y, f"{card.get('name')}:", SMALL, TEXT, max_width=NAME_W)
+        text = str((card.get("plan") or {}).get("text", ""))
+        x = box[2] + 10
+        y = max(box[3], canvas.paragraph(x, y, text, SMALL, TEXT_DIM, WIDTH - MARGIN - x, step=LINE)) + 6
+    return y + 6
 
 
 def _built(canvas: Canvas, view: View, me: Mapping[str, Any], y: int) -> int:
@@ -161,6 +177,9 @@ def hand_text(view: View) -> str:
     plan = me.get("plan_choice")
     if isinstance(plan, Mapping):
         text += f" Future Planning pick: {plan.get('name')}."
+    plans = ", ".join(str(c.get("name")) for c in me.get("plans") or [])
+    if plans:
+        text += f" Future Planning cards: {plans}."
     built = list(me.get("built") or [])
     text += f" Built pile: {len(built)} bases, {me.get('built_points', 0)} points."
     return text[:1000]

@@ -4,6 +4,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.europa import private_summary
 from engine.core import Event
 from engine.europa import RULES
 from engine.europa.state import EuropaState
@@ -94,6 +95,25 @@ def test_the_hand_image_shows_the_secret_choice_and_the_built_pile(states: list[
     assert "Undermine" in texts and "Future plan" in texts
     # The table shows only that a choice was made, never which card.
     assert view["you"]["choice"]["name"] not in table_image(table(chosen)).description
+
+
+def test_the_hand_image_and_the_private_text_show_ones_own_planning_cards(
+    states: list[EuropaState],
+) -> None:
+    state = next(s for s in states if any(s.plans))
+    seat = next(s for s in range(state.seats) if state.plans[s])
+    view = RULES.view(state, seat)
+    canvas = draw_hand(view)
+    texts = " | ".join(p.text for p in canvas.texts)
+    image = hand_image(view)
+    summary = private_summary(view)
+    assert "Your Future Planning" in texts and canvas.overlapping_texts() == []
+    for card in view["you"]["plans"]:
+        assert f"{card['name']}:" in texts and card["name"] in image.description
+        assert f"**{card['name']}** — {card['plan']['text']}" in summary
+    # Another seat's view never names them: its plans show only their planning part.
+    other = RULES.view(state, (seat + 1) % state.seats)
+    assert not {c["name"] for c in view["you"]["plans"]} & {p.text.rstrip(":") for p in draw_hand(other).texts}
 
 
 def test_the_hand_image_needs_a_seat_view(states: list[EuropaState]) -> None:
