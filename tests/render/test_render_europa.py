@@ -113,7 +113,8 @@ def test_the_hand_image_and_the_private_text_show_ones_own_planning_cards(
         assert f"**{card['name']}** — {card['plan']['text']}" in summary
     # Another seat's view never names them: its plans show only their planning part.
     other = RULES.view(state, (seat + 1) % state.seats)
-    assert not {c["name"] for c in view["you"]["plans"]} & {p.text.rstrip(":") for p in draw_hand(other).texts}
+    shown = {p.text.rstrip(":") for p in draw_hand(other).texts}
+    assert not {c["name"] for c in view["you"]["plans"]} & shown
 
 
 def test_the_hand_image_needs_a_seat_view(states: list[EuropaState]) -> None:
