@@ -63,8 +63,9 @@ def use_ability(
         att["extra"] += added
         start = len(dice)
         dice += [new_die("green") for _ in range(added)]
-        if att["stage"] == "rescue":
-            roll(state, content, seat, list(range(start, len(dice))), True, events)
+        # "Roll ... extra": rolled at once, between main rolls too (where the next main roll
+        # rolls it again unless it is set aside), so stopping the rolls never wastes it.
+        roll(state, content, seat, list(range(start, len(dice))), att["stage"] == "rescue", events)
     elif a.kind == "reduce":
         att["reduce"][str(a.symbol)] = att["reduce"].get(str(a.symbol), 0) + a.n
     elif a.kind == "cancel_undermine":

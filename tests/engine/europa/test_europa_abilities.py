@@ -179,6 +179,33 @@ def test_ingenuity_extra_die_and_cancel_undermine() -> None:
     assert (extra in state.discard and state.undermines[0] == []) or state.attempt[0] is None
 
 
+def test_an_extra_green_die_played_between_main_rolls_is_rolled_at_once() -> None:
+    extra = next(
+        c.id
+        for c in CONTENT.cards.values()
+        if c.ingenuity.kind == "extra_die" and c.ingenuity.timing == "main" and not c.invader
+    )
+    state = new(2, seed=5)
+    base = small(exclude=(extra,))
+    give(state, 0, base, extra)
+    state = to_undermine(state, {0: base})
+    while state.phase == "undermine":
+        state, _ = act(state, state.turn, "pass")
+    state, _ = act(state, 0, "roll")
+    before = len(attempt(state, 0)["dice"])
+    if attempt(state, 0)["stage"] != "main":
+        pytest.skip("the first roll built the base")
+    [play] = _ing(state, extra)
+    state, events = RULES.apply(state, 0, play)
+    added = attempt(state, 0)["dice"][before:]
+    assert added and all(d["c"] == "green" and d["f"] and not d["k"] for d in added)
+    assert any(e.kind == "dice_rolled" for e in events)
+    # Stopping the main rolls now keeps what the extra die shows.
+    state, _ = act(state, 0, "stop")
+    att = state.attempt[0]
+    assert att is None or att["dice"][before:] == added
+
+
 def test_main_timing_ingenuity_may_be_played_between_main_rolls() -> None:
     main = next(c.id for c in CONTENT.cards.values() if c.ingenuity.timing == "main")
     after = next(
