@@ -32,7 +32,7 @@ READS: dict[str, frozenset[str]] = {
     "table": frozenset(
         {"phase", "round", "rounds", "first", "turn", "invaders", "undermine_limit", "players"}
     ),
-    "hand": frozenset({"you", "players", "round", "rounds", "invaders"}),
+    "hand": frozenset({"you", "players", "round", "rounds", "invaders", "phase"}),
     "dice": frozenset({"players", "round", "rounds", "invaders"}),
     "tally": frozenset({"outcome", "players", "cut_corner"}),
 }

@@ -79,6 +79,17 @@ def corners(p: Mapping[str, Any]) -> int:
     return int(p.get("tokens", 0)) + int(p.get("round_tokens", 0))
 
 
+def short_by(attempt: Mapping[str, Any]) -> int:
+    """Results the dice still lack once the Stars showing stand in as wilds."""
+    return max(0, int(attempt.get("missing", 0)) - int(attempt.get("stars", 0)))
+
+
+def destroy_note(attempt: Mapping[str, Any]) -> str:
+    """The warning while Invader results wait for their dice, as must destroy 1 die! ("" when none)."""
+    count = int(attempt.get("destroy_pending") or 0)
+    return f"must destroy {count} {'die' if count == 1 else 'dice'}!" if count else ""
+
+
 def need_words(need: Mapping[str, int]) -> str:
     """The needs in words for alt text ("2 Missile Silo, 1 Bunker")."""
     return ", ".join(f"{n} {SYMBOL_NAMES.get(s, s)}" for s, n in need.items() if n) or "nothing"

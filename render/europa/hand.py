@@ -98,7 +98,7 @@ def draw_hand(view: View) -> Canvas:
     canvas.text(
         MARGIN,
         MARGIN + 44,
-        f"Round {view.get('round')} of {view.get('rounds')} · private",
+        f"{_when(view)} · private",
         BODY,
         TEXT_DIM,
         bold=False,
@@ -131,6 +131,14 @@ def draw_hand(view: View) -> Canvas:
     y = _built(canvas, view, me, y + 6)
     legend(canvas, MARGIN, y + 10, INNER, symbols(view))
     return canvas
+
+
+def _when(view: View) -> str:
+    """The round the hand is for: after a round's end, the hand drawn is the next round's."""
+    round_, rounds = int(view.get("round") or 0), view.get("rounds")
+    if view.get("phase") == "redraw":
+        return f"Round {round_} of {rounds} is over · drawing for round {round_ + 1}"
+    return f"Round {round_} of {rounds}"
 
 
 def _name(view: View, seat: int) -> str:

@@ -17,6 +17,7 @@ from render.europa.common import (
     WIDTH,
     View,
     corners,
+    destroy_note,
     dice_row,
     legend,
     marks_legend,
@@ -26,6 +27,7 @@ from render.europa.common import (
     players,
     rule,
     seat_colour,
+    short_by,
     symbols,
 )
 from render.theme import ACCENT, BAD, GOOD, OUTLINE, SURFACE, TEXT, TEXT_DIM, WARN
@@ -185,14 +187,15 @@ def _dice_state(canvas: Canvas, attempt: Mapping[str, Any], x: int, y: int) -> N
         if attempt.get("met"):
             canvas.text(x, y + 4, "dice meet the base", BODY, GOOD)
         else:
-            _stat(canvas, x, y, "missing", str(attempt.get("missing", 0)))
+            _stat(canvas, x, y, "missing", str(short_by(attempt)))
     notes = []
-    if int(attempt.get("destroy_pending") or 0):
-        notes.append((f"must destroy {attempt['destroy_pending']} die!", BAD))
+    if destroy_note(attempt):
+        notes.append((destroy_note(attempt), BAD))
     if int(attempt.get("min_keep") or 0):
         notes.append((f"keeps at least {attempt['min_keep']} dice per roll", WARN))
-    if attempt.get("met") and int(attempt.get("cut_corners_if_built") or 0):
-        notes.append((f"building now takes {attempt['cut_corners_if_built']} Cut Corners", WARN))
+    tokens = int(attempt.get("cut_corners_if_built") or 0)
+    if attempt.get("met") and tokens:
+        notes.append((f"building now takes {tokens} Cut Corner{'' if tokens == 1 else 's'}", WARN))
     for index, (text, colour) in enumerate(notes):
         canvas.text(left, y + 36 + index * 28, text, SMALL, colour, bold=False)
 

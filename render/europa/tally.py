@@ -14,6 +14,7 @@ from render.europa.common import (
     TITLE,
     WIDTH,
     View,
+    destroy_note,
     dice_row,
     legend,
     marks_legend,
@@ -22,6 +23,7 @@ from render.europa.common import (
     players,
     rule,
     seat_colour,
+    short_by,
     symbols,
 )
 from render.theme import ACCENT, BAD, GOOD, SURFACE, TEXT, TEXT_DIM
@@ -70,9 +72,11 @@ def _builder(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
     label = canvas.text(x, below, f"{card.get('name')} needs", SMALL, TEXT_DIM, bold=False, max_width=300)
     after = need_row(canvas, label[2] + 10, below - 3, attempt.get("need") or {})
     if attempt.get("met"):
-        canvas.text(after + 6, below, "met", SMALL, GOOD)
+        after = canvas.text(after + 6, below, "met", SMALL, GOOD)[2]
     elif attempt.get("rolled"):
-        canvas.text(after + 6, below, f"missing {attempt.get('missing', 0)}", SMALL, BAD)
+        after = canvas.text(after + 6, below, f"missing {short_by(attempt)}", SMALL, BAD)[2]
+    if destroy_note(attempt):
+        canvas.text(after + 12, below, destroy_note(attempt), SMALL, BAD)
     return max(below + 34, y + 74)
 
 
@@ -93,7 +97,9 @@ def dice_text(view: View, seats: Sequence[int]) -> str:
                 else ""
             )
             dice.append(f"{d.get('colour')} {face}{mark}")
-        parts.append(f"{p.get('name')}: {', '.join(dice)}; {attempt.get('rolls_left')} rolls left.")
+        shown = ", ".join(dice) if any(d.get("face") for d in attempt.get("dice") or []) else "not rolled yet"
+        destroy = f" {destroy_note(attempt).capitalize()}" if destroy_note(attempt) else ""
+        parts.append(f"{p.get('name')}: {shown}; {attempt.get('rolls_left')} rolls left.{destroy}")
     return ("Dice. " + " ".join(parts))[:1000] if parts else "Dice: nobody is rolling now."
 
 
@@ -152,7 +158,8 @@ def _tally_row(canvas: Canvas, view: View, seat: int, winner: bool, penalty: int
     name = canvas.text(MARGIN + 20, y + 12, str(p.get("name")), BODY, TEXT, max_width=230)
     if winner:
         canvas.text(name[2] + 12, y + 14, "winner", SMALL, ACCENT)
-    values = (str(outcome["points"][seat]), f"−{penalty * tokens} ({tokens})", str(outcome["scores"][seat]))
+    lost = f"−{penalty * tokens} ({tokens})" if tokens else "0"
+    values = (str(outcome["points"][seat]), lost, str(outcome["scores"][seat]))
     for (right, _), value in zip(COLUMNS, values, strict=True):
         size = TITLE if right == COLUMNS[-1][0] else NUMBER
         canvas.text(right, y + 8 + (TITLE - size) // 2, value, size, TEXT, anchor="ra")

@@ -117,6 +117,15 @@ def test_the_hand_image_and_the_private_text_show_ones_own_planning_cards(
     assert not {c["name"] for c in view["you"]["plans"]} & shown
 
 
+def test_a_hand_drawn_at_a_rounds_end_is_for_the_next_round(states: list[EuropaState]) -> None:
+    state = next(s for s in states if s.phase == "redraw")
+    texts = [p.text for p in draw_hand(RULES.view(state, 0)).texts]
+    assert (
+        f"Round {state.round} of {state.rounds} is over · drawing for round {state.round + 1} · private"
+        in texts
+    )
+
+
 def test_the_hand_image_needs_a_seat_view(states: list[EuropaState]) -> None:
     with pytest.raises(ValueError, match="you"):
         hand_image(table(states[0]))
@@ -141,6 +150,32 @@ def test_the_dice_image_with_nobody_rolling_still_draws(states: list[EuropaState
     assert "nobody" in image.description
 
 
+def test_the_dice_images_count_what_is_missing_after_the_stars_and_the_dice_to_destroy(
+    states: list[EuropaState],
+) -> None:
+    view = table(next(s for s in states if s.phase == "build"))
+    seat = next(p["seat"] for p in view["players"] if p["attempt"])
+    attempt = view["players"][seat]["attempt"]
+    attempt.update(rolled=True, met=False, missing=3, stars=1, destroy_pending=2)
+    attempt["dice"] = [{**d, "face": d["face"] or ["star"], "rolled": True} for d in attempt["dice"]]
+    texts = [p.text for p in draw_dice(view, [seat]).texts]
+    assert "missing 2" in texts and "must destroy 2 dice!" in texts
+    assert "must destroy 2 dice!" in [p.text for p in draw_table(view).texts]
+    assert "Must destroy 2 dice!" in dice_image(view, [seat]).description
+    attempt.update(destroy_pending=1, met=True, cut_corners_if_built=1)
+    table_texts = [p.text for p in draw_table(view).texts]
+    assert "must destroy 1 die!" in table_texts and "building now takes 1 Cut Corner" in table_texts
+
+
+def test_dice_not_rolled_yet_read_so_in_the_alt_text(states: list[EuropaState]) -> None:
+    view = table(next(s for s in states if s.phase == "build"))
+    seat = next(p["seat"] for p in view["players"] if p["attempt"])
+    view["players"][seat]["attempt"]["dice"] = [
+        {**d, "face": [], "rolled": False} for d in view["players"][seat]["attempt"]["dice"]
+    ]
+    assert f"{view['players'][seat]['name']}: not rolled yet;" in dice_image(view, [seat]).description
+
+
 def test_rolled_seats_come_from_the_dice_events() -> None:
     events = [
         Event("dice_rolled", "", {"seat": 2, "dice": []}),
@@ -150,6 +185,13 @@ def test_rolled_seats_come_from_the_dice_events() -> None:
     ]
     assert rolled_seats(events) == (1, 2)
     assert rolled_seats([]) == ()
+
+
+def test_the_tally_shows_no_penalty_as_a_plain_zero(states: list[EuropaState]) -> None:
+    view = table(next(s for s in states if s.outcome is not None))
+    view["outcome"] = {**view["outcome"], "tokens": [0] * len(view["players"])}
+    texts = [p.text for p in draw_tally(view).texts]
+    assert "0" in texts and not any(t.startswith("−0") for t in texts)
 
 
 def test_the_tally_highlights_the_winner(states: list[EuropaState]) -> None:
