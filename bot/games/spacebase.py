@@ -10,7 +10,7 @@ from typing import Any, cast
 from bot.games.buttons import ordered_buttons
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt
 from bot.games.text import narrate_named
-from bot.replies import Button, Style
+from bot.replies import Button, Option, Style
 from engine.core import Action, Event, Rules
 from engine.spacebase import Content, SpaceRules, shipped_content
 from engine.spacebase.rewards import gains, option_sectors
@@ -35,6 +35,22 @@ ORDER = (
     "end",
     "back",
 )
+# When the steps do not all fit as buttons (25 at most, five rows), these go into select menus
+# (placeholder by kind), so that End, Pass and the activation choices always keep a button.
+MENUS: dict[str, str] = {
+    "keep": "Keep which dealt ships…",
+    "take": "Take which card…",
+    "pick_sector": "Whose deployed rewards…",
+    "give": "Give which card…",
+    "move_charge": "Move a charge cube…",
+    "exchange": "Swap two of your cards…",
+    "shift": "Move a deployed card…",
+    "deploy": "Deploy which ship…",
+    "use": "Use a charged ability…",
+    "claim_colony": "Claim a colony…",
+    "buy": "Buy a ship or a colony…",
+}
+ROWS, PER_ROW, MAX_MENUS, MAX_OPTIONS = 5, 5, 4, 25
 # Preferences have their own subcommands; a button for them would only crowd the choices.
 QUIET = ("auto", "away")
 # Rewards added up into one number on an activation button, in this order.
@@ -234,7 +250,8 @@ def _label(
     if kind in fixed:
         return fixed[kind]
     if kind in ("buy", "take"):
-        return f"{'Buy' if kind == 'buy' else 'Take'} {name('card')} → sector {action.get('sector')}"
+        verb = "Buy" if kind == "buy" else "Take"
+        return f"{verb} {name('card')}{_price(view, action)} → sector {action.get('sector')}"
     texts = {
         "use": f"Use {name('card')}",
         "claim_colony": f"Claim {name('card')}",
@@ -251,6 +268,16 @@ def _label(
     # A step this front end does not know yet still reads as words, its cards and seats by name.
     words = " ".join(name(arg) for arg, _value in action.args)
     return f"{kind.replace('_', ' ').capitalize()} {words}".strip()
+
+
+def _price(view: Mapping[str, Any], action: Action) -> str:
+    """What taking the card costs: its price for a buy or an extra buy, nothing for a claim."""
+    pending = view.get("pending") or {}
+    if action.kind == "take" and pending.get("kind") != "buy":
+        return " (free)"
+    card = str(action.get("card", ""))
+    cost = next((c.get("cost") for c in _cards(view) if c.get("id") == card), None)
+    return f" ({cost} cr)" if cost is not None else ""
 
 
 def _seat_of(view: Mapping[str, Any]) -> int:
@@ -278,15 +305,25 @@ def buttons(
     names = _names(view)
     seat = _seat_of(view)
     newer = tuple(dict.fromkeys(a.kind for a in legal_actions if a.kind not in (*ORDER, *QUIET)))
-    return ordered_buttons(
-        legal_actions,
-        ORDER + newer,
-        STYLES,
-        lambda a: _label(cards, view, a, names, seat),
-        game_id,
-        version,
-        can_undo=can_undo,
-    )
+    shown = [a for a in legal_actions if a.kind not in QUIET]
+    labelled = partial(_label, cards, view, names=names, seat=seat)
+    if len(shown) + (1 if can_undo else 0) <= ROWS * PER_ROW:
+        return ordered_buttons(shown, ORDER + newer, STYLES, labelled, game_id, version, can_undo=can_undo)
+    # Too many for buttons: the card choices go into menus, in the order of ORDER, as many as
+    # the rows the buttons leave; a step left off them still has its subcommand.
+    plain = [a for a in shown if a.kind not in MENUS]
+    rest = ordered_buttons(plain, ORDER + newer, STYLES, labelled, game_id, version, can_undo=can_undo)
+    room = min(MAX_MENUS, ROWS - -(-len(rest) // PER_ROW))
+    menus: list[Button] = []
+    for kind in (k for k in ORDER if k in MENUS):
+        options = [Option(labelled(a)[:100], action=a) for a in shown if a.kind == kind]
+        for start in range(0, len(options), MAX_OPTIONS):
+            chunk = tuple(options[start : start + MAX_OPTIONS])
+            title = (
+                MENUS[kind] if len(options) <= MAX_OPTIONS else f"{MENUS[kind]} ({start // MAX_OPTIONS + 1})"
+            )
+            menus.append(Button(title, game_id, version, options=chunk))
+    return menus[:room] + rest
 
 
 def label(view: Mapping[str, Any], option: str, value: str | int) -> str:

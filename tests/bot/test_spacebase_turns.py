@@ -10,6 +10,7 @@ import pytest
 from bot import rendering
 from bot.app import GameBot
 from bot.games.spacebase import buttons, images
+from bot.ui.buttons import build_view
 from engine.core import Event
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.state import SpaceState
@@ -138,4 +139,56 @@ def test_a_card_turned_up_from_a_deck_is_named_on_its_button() -> None:
     takes = [a for a in RULES.legal_actions(state, 0) if a.kind == "take"]
     texts = [b.label for b in buttons(view, takes, 1, 1, content=CONTENT)]
     for card in before[:2]:
-        assert any(text.startswith(f"Take {CONTENT.cards[card].name} →") for text in texts), texts
+        # A claim costs nothing, and its button says so.
+        assert any(text.startswith(f"Take {CONTENT.cards[card].name} (free) →") for text in texts), texts
+
+
+def _main_phase(credits: int) -> tuple[SpaceState, int]:
+    """A turn player in the buy step with ``credits`` to spend (the shipyard and colonies as dealt)."""
+    state: SpaceState = RULES.setup(["Alice", "Bob"], {}, 11)
+    while state.phase != "main" or state.pending:
+        seat = min(RULES.to_move(state))
+        legal = RULES.legal_actions(state, seat)
+        state, _ = RULES.apply(state, seat, next(a for a in legal if a.kind in ("roll", "choose", "skip")))
+    state.board(state.active).credits = credits
+    return state, state.active
+
+
+def test_too_many_buys_for_buttons_go_into_menus_and_end_turn_keeps_its_button() -> None:
+    state, seat = _main_phase(40)
+    legal = RULES.legal_actions(state, seat)
+    buys = [a for a in legal if a.kind == "buy"]
+    assert len(buys) > 25
+    view = {**RULES.view(state, seat), "viewer": seat}
+    items = buttons(view, legal, 1, 1, can_undo=True, content=CONTENT)
+    menus = [b for b in items if b.is_select]
+    plain = [b for b in items if not b.is_select]
+    assert [b.label for b in plain] == ["End turn", "Undo"]
+    offered = [o.action for m in menus for o in m.options]
+    assert sorted(map(str, offered)) == sorted(map(str, buys))
+    assert all(len(m.options) <= 25 for m in menus) and menus[0].label.startswith("Buy a ship or a colony")
+    # Every label states the price.
+    card = str(buys[0].get("card"))
+    price = f"({CONTENT.cards[card].cost} cr)"
+    assert any(
+        o.label.startswith(f"Buy {CONTENT.cards[card].name} {price} →") for m in menus for o in m.options
+    )
+    # What Discord receives: a row per menu, then one row of buttons.
+    built = build_view(items)
+    assert built is not None
+    rows = [[c["type"] for c in row["components"]] for row in built.to_components()]
+    assert rows == [[3]] * len(menus) + [[2, 2]]
+
+
+def test_a_few_buys_stay_buttons() -> None:
+    state, seat = _main_phase(3)
+    legal = RULES.legal_actions(state, seat)
+    view = {**RULES.view(state, seat), "viewer": seat}
+    items = buttons(view, legal, 1, 1, content=CONTENT)
+    assert any(a.kind == "buy" for a in legal)
+    assert not any(b.is_select for b in items) and items[-1].label == "End turn"
+    assert all(
+        b.label.endswith(f"→ sector {b.action.get('sector')}")
+        for b in items
+        if b.action and b.action.kind == "buy"
+    )
