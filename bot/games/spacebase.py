@@ -15,6 +15,7 @@ from engine.core import Action, Event, Rules
 from engine.spacebase import Content, SpaceRules, shipped_content
 from engine.spacebase.rewards import gains, option_sectors
 from engine.spacebase.state import Board
+from render.spacebase.common import current_dice
 
 # Button order: what the game waits for first, then the turn's usual steps, preferences last.
 ORDER = (
@@ -346,9 +347,9 @@ def _score(player: Mapping[str, Any]) -> str:
 def summary(view: Mapping[str, Any]) -> str:
     """The scores, the dice and the shipyard in a few lines."""
     lines = [" · ".join(_score(p) for p in view.get("players", []))]
-    dice = view.get("dice") or []
+    dice, bonus = current_dice(view)
     if dice:
-        lines.append(f"Dice: {dice[0]} and {dice[1]}")
+        lines.append(f"{'Bonus roll' if bonus else 'Dice'}: {dice[0]} and {dice[1]}")
     for level, row in sorted((view.get("shipyard") or {}).items()):
         lines.append(
             f"Level {level}: " + ", ".join(f"{c['name']} ({c['cost']}, s{c['sector']})" for c in row)
@@ -362,10 +363,10 @@ def status_line(view: Mapping[str, Any]) -> str:
     active = view.get("active")
     who = players[active]["name"] if isinstance(active, int) and 0 <= active < len(players) else "?"
     waiting = [players[s]["name"] for s in view.get("waiting", []) if 0 <= s < len(players)]
-    dice = view.get("dice") or []
+    dice, bonus = current_dice(view)
     parts = [f"Turn {view.get('turn')} · **{who}**'s turn"]
     if dice:
-        parts.append(f"dice {dice[0]}+{dice[1]}")
+        parts.append(f"{'bonus roll' if bonus else 'dice'} {dice[0]}+{dice[1]}")
     if view.get("ending"):
         parts.append("last round")
     if waiting:

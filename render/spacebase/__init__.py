@@ -16,9 +16,13 @@ ROLLS = frozenset({"dice_rolled", "bonus_rolled"})
 
 
 def rolled(view: View, events: Sequence[Event]) -> tuple[int, ...]:
-    """The dice just rolled (empty when the events rolled none)."""
-    dice = tuple(int(d) for d in view.get("dice") or [])
-    return dice if len(dice) == 2 and any(event.kind in ROLLS for event in events) else ()
+    """The dice the events rolled last, then 1 for a bonus roll (0 for a turn's roll); empty when
+    the events rolled none."""
+    for event in reversed(events):
+        dice = event.data.get("dice") if event.kind in ROLLS else None
+        if isinstance(dice, list) and len(dice) == 2:
+            return (int(dice[0]), int(dice[1]), 1 if event.data.get("bonus") else 0)
+    return ()
 
 
 def board_image(view: View, _: object = None) -> RenderedImage:
@@ -37,15 +41,18 @@ def shipyard_image(view: View, _: object = None) -> RenderedImage:
 
 
 def dice_image(view: View, dice: Sequence[int]) -> RenderedImage:
-    text = f"Dice: {dice[0]} and {dice[1]}, sum {dice[0] + dice[1]}."
-    return RenderedImage("dice.png", render_dice({"dice": list(dice)}), text)
+    """The two dice of ``dice`` (a third entry, when 1, marks a bonus roll)."""
+    bonus = len(dice) > 2 and bool(dice[2])
+    what = "Bonus roll" if bonus else "Dice"
+    text = f"{what}: {dice[0]} and {dice[1]}, sum {dice[0] + dice[1]}."
+    return RenderedImage("dice.png", render_dice({"dice": list(dice[:2]), "bonus": bonus}), text)
 
 
 RENDERER = Renderer(
     "spacebase",
     (
         Kind("dice", frozenset({"dice"}), dice_image, shows=rolled),
-        Kind("board", frozenset({"players", "dice", "active", "viewer"}), board_image),
+        Kind("board", frozenset({"players", "dice", "pending", "active", "viewer"}), board_image),
         Kind("scores", frozenset({"players", "goal", "ending", "active"}), scores_image),
         Kind("shipyard", frozenset({"shipyard", "colonies", "deck_counts", "turned_up"}), shipyard_image),
     ),

@@ -19,6 +19,7 @@ from render.spacebase.common import (
     WHEN_COLOURS,
     WIDTH,
     View,
+    current_dice,
     player,
     reward_lines,
     rewards_text,
@@ -59,7 +60,7 @@ def draw_board(view: View, seat: int | None = None) -> Canvas:
 
 def _lit(view: View) -> set[int]:
     """Sectors the current dice point at (both readings), outlined so the roll is easy to follow."""
-    dice = [int(d) for d in view.get("dice") or []]
+    dice, _bonus = current_dice(view)
     return {dice[0], dice[1], dice[0] + dice[1]} if len(dice) == 2 else set()
 
 

@@ -127,4 +127,6 @@ def render_dice(view: View) -> bytes:
         die_face(canvas, MARGIN + index * 110, 30, 90, value, face=(245, 245, 250), pip=(15, 15, 25))
     canvas.text(250, 40, f"sum {sum(dice)}", TITLE, TEXT)
     canvas.text(250, 84, f"or {dice[0]} and {dice[1]}", BODY, TEXT_DIM)
+    if view.get("bonus"):
+        canvas.text(250, 116, "bonus roll", BODY, ACCENT)
     return canvas.png()

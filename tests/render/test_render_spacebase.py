@@ -7,12 +7,15 @@ from typing import Any
 
 import pytest
 
+from bot.games.spacebase import status_line
 from engine.core import Event
 from engine.spacebase import RULES
 from render.canvas import Canvas
 from render.spacebase import RENDERER as SPACEBASE
-from render.spacebase.board import draw_board
+from render.spacebase import dice_image, rolled
+from render.spacebase.board import _lit, draw_board
 from render.spacebase.tables import draw_scores, draw_shipyard
+from tests.engine.spacebase import sb_helpers
 from tests.render.conftest import open_png
 
 SHOWN_WIDTH = 550
@@ -155,3 +158,25 @@ def test_every_ability_shows_whole_above_the_deployed_ships() -> None:
         names = [card.name for card in RULES.content.cards.values()]
         cut = [t for t in texts if t.endswith("…") and not any(n.startswith(t[:-1]) for n in names)]
         assert cut == []
+
+
+def test_a_bonus_roll_shows_its_own_dice_not_the_turns_roll() -> None:
+    roller = sb_helpers.card("bonus_roll", level=2)
+    state = sb_helpers.plain(3, expansion="genesis")
+    sb_helpers.put(state, 0, roller.id)
+    state, events = sb_helpers.activate(state, roller.sector)
+    step = state.pending[0]
+    assert step["kind"] == "bonus_roll"
+    bonus = tuple(step["dice"])
+    view = RULES.view(state, None)
+    subject = rolled(view, events)
+    assert subject == (*bonus, 1)
+    image = dice_image(view, subject)
+    assert image.description.startswith(f"Bonus roll: {bonus[0]} and {bonus[1]}")
+    # The board outlines the bonus roll's sectors, and the status line names the bonus dice.
+    assert _lit(view) == {bonus[0], bonus[1], bonus[0] + bonus[1]}
+    assert f"bonus roll {bonus[0]}+{bonus[1]}" in status_line(view)
+    # A turn's own roll is told as such.
+    turn_roll = [Event("dice_rolled", "", {"dice": [3, 4], "seat": 0, "bonus": False})]
+    assert rolled(view, turn_roll) == (3, 4, 0)
+    assert dice_image(view, (3, 4, 0)).description.startswith("Dice: 3 and 4")
