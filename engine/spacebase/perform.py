@@ -9,7 +9,7 @@ from engine.core.rng import Rng
 from engine.spacebase.board import place
 from engine.spacebase.legal import END, ROLL, game_actions, is_legal, only_end, use_actions, waiting
 from engine.spacebase.model import Content
-from engine.spacebase.pending import resolve
+from engine.spacebase.pending import SKIP, pending_actions, resolve
 from engine.spacebase.policies import auto_choice, greedy_policy
 from engine.spacebase.react import announce, auto_roll, close_turn, maybe_close, react
 from engine.spacebase.setup import begin
@@ -137,6 +137,12 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
         # Both are no-ops without a queue or a reaction window; most moves have neither.
         if state.pending:
             events += announce(state, content)
+            head = int(state.pending[0]["seat"])
+            if pending_actions(state, content) == [SKIP] and game_actions(state, content, head) == [SKIP]:
+                # A step with nothing to choose (no cube to move, nothing affordable to buy...) and
+                # no colony to claim meanwhile passes by itself: a game never waits on a bare "pass".
+                events += _pass_empty(state)
+                continue
         if state.reacting:
             events += maybe_close(state, content)
         if state.outcome is not None:
@@ -147,6 +153,14 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
         seat, action = move
         events += step(state, content, seat, action)
     return events
+
+
+def _pass_empty(state: SpaceState) -> list[Event]:
+    step = state.pending.pop(0)
+    seat = int(step["seat"])
+    what = str(step["kind"]).replace("_", " ")
+    text = f"{state.players[seat]} has no possible {what}: passed."
+    return [Event("skipped", text, {"seat": seat, "kind": step["kind"], "automatic": True})]
 
 
 def _engine_move(

@@ -284,6 +284,8 @@ def test_a_card_given_away_before_the_turn_ends_gives_its_end_of_turn_reward_to_
     put(state, 0, buyer.id)
     to_shipyard(state, ender.id)
     state.colonies[trade.sector - 1] = trade.id
+    # Credits the activation itself does not change (the extra buy finds them affordable).
+    state.boards[0].credits = ender.cost + trade.cost
     state, _ = activate(state, buyer.sector)
     state.boards[0].credits = ender.cost + trade.cost
     state, _ = act(state, 0, "take", card=ender.id, sector=ender.sector)
@@ -425,3 +427,37 @@ def test_a_blue_diagonal_arrow_reaches_the_cards_deployed_under_a_colony() -> No
     state, _ = activate(state, blue_diag.sector)
     own = sum(r.n for r in blue_diag.blue if r.kind == "credits")
     assert state.boards[0].credits == own + CONTENT.cards[STARTERS[side - 1]].red[0].n
+
+
+def test_a_step_with_nothing_to_choose_passes_by_itself() -> None:
+    mover = card("move_charge")
+    state = _genesis()
+    put(state, 0, mover.id)
+    state.boards[0].charges = {}
+    state, events = activate(state, mover.sector)
+    # No cube anywhere: the move-a-cube step is told and passed, and the turn goes on.
+    assert not any(step["kind"] == "move_charge" for step in state.pending)
+    told = [e for e in events if e.kind == "skipped" and e.data.get("automatic")]
+    assert [e.data["kind"] for e in told] == ["move_charge"]
+    assert told[0].text == f"{state.players[0]} has no possible move charge: passed."
+    assert RULES.to_move(state) == {0} and state.phase == "main"
+
+
+def test_an_extra_buy_with_nothing_affordable_passes_unless_a_colony_could_be_claimed_first() -> None:
+    buyer = next(c for c in CONTENT.cards.values() if [r.kind for r in c.blue] == ["buy"] and c.sector > 1)
+    state = _genesis()
+    put(state, 0, buyer.id)
+    state.boards[0].credits = 0
+    state, events = activate(state, buyer.sector)
+    assert state.boards[0].credits == 0 and not state.pending
+    assert [e.data["kind"] for e in events if e.kind == "skipped"] == ["buy"]
+    # With a colony on the row whose condition is met, the step waits: the claim might pay for a buy.
+    state = _genesis()
+    put(state, 0, buyer.id)
+    rich = _find(lambda c: c.condition is not None and c.condition.stat == "income")
+    assert rich.condition is not None
+    state.colonies[rich.sector - 1] = rich.id
+    state.boards[0].credits, state.boards[0].income = 0, rich.condition.at_least
+    state, _ = activate(state, buyer.sector)
+    assert state.pending and state.pending[0]["kind"] == "buy"
+    assert {a.kind for a in RULES.legal_actions(state, 0)} >= {"skip", "claim_colony"}
