@@ -268,15 +268,19 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
         src, dst = str(action.arg("src")), str(action.arg("dst"))
         board.charges[src] -= 1
         add_charge(board, content, dst, 1)
-        return [Event("charge_moved", f"{name} moves a charge cube.", {"seat": seat, "src": src, "dst": dst})]
+        text = f"{name} moves a charge cube from {content.cards[src].name} to {content.cards[dst].name}."
+        return [Event("charge_moved", text, {"seat": seat, "src": src, "dst": dst})]
     if kind == "exchange":
-        exchange(state, seat, str(action.arg("a")), str(action.arg("b")))
-        return [Event("cards_exchanged", f"{name} exchanges two cards.", {"seat": seat, **action.params})]
+        a, b = str(action.arg("a")), str(action.arg("b"))
+        exchange(state, seat, a, b)
+        text = f"{name} swaps {content.cards[a].name} and {content.cards[b].name}."
+        return [Event("cards_exchanged", text, {"seat": seat, **action.params})]
     if kind == "shift":
         card, sector = str(action.arg("card")), int(action.arg("sector"))
         remove(board, card)
         deploy_to(board, sector, card)
-        return [Event("card_moved", f"{name} moves a deployed card to sector {sector}.", {"seat": seat})]
+        text = f"{name} moves {content.cards[card].name} (deployed) to sector {sector}."
+        return [Event("card_moved", text, {"seat": seat, "card": card, "sector": sector})]
     if kind == "pick_sector":
         sector = int(action.arg("sector"))
         if int(step["n"]) > 1:
@@ -296,7 +300,8 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
         assert where is not None
         remove(board, card)
         deploy_to(board, where[1], card)
-        return [Event("card_deployed", f"{name} deploys a station ship.", {"seat": seat, "card": card})]
+        text = f"{name} deploys {content.cards[card].name} from the station of sector {where[1]}."
+        return [Event("card_deployed", text, {"seat": seat, "card": card})]
     return give(state, content, seat, step, action)
 
 

@@ -144,7 +144,13 @@ def grant_all(
             income += r.n
         else:
             credits, income, vp, charges = _grant_each(state, content, seat, board, found, bonus)
-            break
+            # The choices it opened, so the event never reads "nothing" for a claim or a bonus roll.
+            opened = tuple(
+                r.label()
+                for _card, r in found
+                if r.kind in CHOICES and not (bonus and r.kind in BONUS_IGNORES)
+            )
+            return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors, opened)
     else:
         board.credits += credits
         board.income += income
@@ -163,6 +169,7 @@ def rewards_event(
     charges: int,
     count: int,
     sectors: tuple[int, ...] | None,
+    opened: tuple[str, ...] = (),
 ) -> Event:
     """The event telling what a seat gained. Every reveal makes one per seat, and the same few
     totals come up all game: an event is an immutable value, so one made earlier is handed out
@@ -177,20 +184,23 @@ def rewards_event(
     }
     if sectors is not None:
         data["sectors"] = list(sectors)
-    return Event.quick("rewards", name + _gained(credits, income, vp, charges), data)
+    if opened:
+        data["opened"] = list(opened)
+    return Event.quick("rewards", name + _gained(credits, income, vp, charges, opened), data)
 
 
-def _gained(credits: int, income: int, vp: int, charges: int) -> str:
+def _gained(credits: int, income: int, vp: int, charges: int, opened: tuple[str, ...] = ()) -> str:
     """What a rewards event says after the player's name."""
     parts = []
     if credits:
-        parts.append(f"{credits:+d} credits")
+        parts.append(f"{credits:+d} credit{'' if abs(credits) == 1 else 's'}")
     if income:
         parts.append(f"{income:+d} income")
     if vp:
-        parts.append(f"{vp:+d} vp")
+        parts.append(f"{vp:+d} VP")
     if charges:
-        parts.append(f"{charges:+d} charges")
+        parts.append(f"{charges:+d} charge{'' if abs(charges) == 1 else 's'}")
+    parts += opened
     return f" gains {', '.join(parts)}." if parts else " gains nothing new."
 
 

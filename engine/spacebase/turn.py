@@ -7,7 +7,7 @@ from functools import lru_cache
 from engine.core.game import Event
 from engine.spacebase.board import on_board, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Card, Content
-from engine.spacebase.rewards import gains, grant, grant_all, option_sectors, signature
+from engine.spacebase.rewards import gains, grant_all, option_sectors, signature
 from engine.spacebase.setup import refill
 from engine.spacebase.state import Options, SpaceState
 
@@ -123,7 +123,7 @@ def acquire(
     event = Event.quick("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})
     # Most cards have neither immediate, end-of-turn nor shared rewards: one test passes them all.
     if info.immediate or info.end_turn or info.shared:
-        _card_rewards(state, content, seat, card, on_station)
+        return [event, *_card_rewards(state, content, seat, card, on_station)]
     return [event]
 
 
@@ -141,19 +141,20 @@ def _take_from_offer(state: SpaceState, info: Card) -> None:
     refill(state, level)
 
 
-def _card_rewards(state: SpaceState, content: Content, seat: int, card: str, on_station: bool) -> None:
+def _card_rewards(state: SpaceState, content: Content, seat: int, card: str, on_station: bool) -> list[Event]:
     """A gained card's immediate rewards (on station), its end-of-turn ones (queued for the end of
-    this turn, whoever's turn it is) and shared ones (every seat)."""
+    this turn, whoever's turn it is) and shared ones (every seat), each seat's gains told."""
     info = content.cards[card]
+    events = []
     if on_station:
-        for r in info.immediate:
-            grant(state, content, seat, card, r)
+        if info.immediate:
+            events.append(grant_all(state, content, seat, [(card, r) for r in info.immediate]))
         if info.end_turn:
             state.fresh = [*state.fresh, card]
     if info.shared:
         for other in range(len(state.players)):
-            for r in info.shared:
-                grant(state, content, other, card, r)
+            events.append(grant_all(state, content, other, [(card, r) for r in info.shared]))
+    return events
 
 
 def buy(state: SpaceState, content: Content, seat: int, card: str, sector: int, extra: bool) -> list[Event]:
@@ -188,16 +189,19 @@ def end_turn(state: SpaceState, content: Content) -> list[Event]:
         # A console is copied only when it changes (most turns end with credits above income).
         board = state.board(seat)
         board.credits = board.income
+    paid = []
     for card in state.fresh:
         # Usually the active seat's card; another seat may have gained one on this turn (a red
         # diagonal arrow reaching a claim), and it is rewarded now too.
         holder = next((s for s, b in enumerate(state.boards) if on_board(b, card)), None)
         if holder is not None:
-            for r in content.cards[card].end_turn:
-                grant(state, content, holder, card, r)
+            paid.append(grant_all(state, content, holder, [(card, r) for r in content.cards[card].end_turn]))
     state.fresh, state.bought, state.dice = [], False, []
     events = [
-        Event.quick("turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn})
+        *paid,
+        Event.quick(
+            "turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn}
+        ),
     ]
     if state.outcome is not None:
         return events + finish(state)
@@ -228,4 +232,5 @@ def finish(state: SpaceState) -> list[Event]:
     winners = state.outcome["winners"]
     names = " and ".join(state.players[s] for s in winners)
     scores = [b.vp for b in state.boards]
-    return [Event("game_over", f"{names} wins the game.", {"winners": winners, "scores": scores})]
+    verb = "wins" if len(winners) == 1 else "share the win of"
+    return [Event("game_over", f"{names} {verb} the game.", {"winners": winners, "scores": scores})]

@@ -12,7 +12,9 @@ from engine.core.errors import IllegalActionError
 from engine.core.game import Event
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.model import Card, Content
+from engine.spacebase.rewards import rewards_event
 from engine.spacebase.state import SpaceState
+from engine.spacebase.turn import finish as finish_game
 from tests.engine.spacebase.sb_helpers import (
     act,
     activate,
@@ -461,3 +463,41 @@ def test_an_extra_buy_with_nothing_affordable_passes_unless_a_colony_could_be_cl
     state, _ = activate(state, buyer.sector)
     assert state.pending and state.pending[0]["kind"] == "buy"
     assert {a.kind for a in RULES.legal_actions(state, 0)} >= {"skip", "claim_colony"}
+
+
+def test_the_events_tell_what_a_gained_card_and_a_choice_reward_give() -> None:
+    info = _find(lambda c: c.type == "ship" and c.immediate and c.immediate[0].kind == "credits")
+    state = _genesis()
+    state, _ = activate(state, 12)
+    state.boards[0].credits = info.cost
+    state, events = _buy(state, 0, info)
+    gained = next(e for e in events if e.kind == "card_gained")
+    told = events[events.index(gained) + 1]
+    n = info.immediate[0].n
+    assert told.kind == "rewards" and f"gains +{n} credit{'' if n == 1 else 's'}" in told.text
+    # A shared reward is told for every seat.
+    shared = _find(lambda c: c.is_colony and c.shared and c.condition is None)
+    state = _genesis()
+    state, _ = activate(state, 12)
+    state.boards[0].credits = shared.cost
+    state, events = _buy(state, 0, shared)
+    assert {e.data["seat"] for e in events if e.kind == "rewards"} == {0, 1}
+    # A reward that opens a choice says which, never "nothing new".
+    buyer = next(c for c in CONTENT.cards.values() if [r.kind for r in c.blue] == ["buy"] and c.sector > 1)
+    state = _genesis()
+    put(state, 0, buyer.id)
+    state.boards[0].credits = 99
+    state, events = activate(state, buyer.sector)
+    [mine] = [e for e in events if e.kind == "rewards" and e.data["seat"] == 0]
+    assert mine.text.endswith(f"gains {buyer.blue[0].label()}.") and mine.data["opened"] == [
+        buyer.blue[0].label()
+    ]
+
+
+def test_gains_and_a_shared_win_read_as_english() -> None:
+    assert rewards_event("Bob", 1, 1, 0, 2, 1, 3, None).text == "Bob gains +1 credit, +2 VP, +1 charge."
+    assert rewards_event("Bob", 1, 0, 0, 0, 0, 0, None).text == "Bob gains nothing new."
+    state = _genesis()
+    state.outcome = {"winners": [0, 1], "reason": "points"}
+    [over] = finish_game(state)
+    assert over.text == f"{state.players[0]} and {state.players[1]} share the win of the game."
