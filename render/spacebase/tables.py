@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.canvas import Canvas
+from render.canvas import Canvas, wrap_text
 from render.icons import die_face
 from render.spacebase.common import (
     BLUE,
@@ -22,7 +22,7 @@ from render.spacebase.common import (
     rewards_text,
     seat_colour,
 )
-from render.theme import ACCENT, GRID_LINE, OUTLINE, SURFACE, TEXT, TEXT_DIM
+from render.theme import ACCENT, GRID_LINE, OUTLINE, SURFACE, TEXT, TEXT_DIM, Rgb
 
 COLUMNS = 6
 CARD_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 6) // COLUMNS
@@ -60,32 +60,75 @@ def draw_shipyard(view: View) -> Canvas:
     return canvas
 
 
+# A claimed colony's condition, in a few words: "if 6+ income".
+CONDITIONS = {
+    "deployed": "{n}+ deployed",
+    "income": "{n}+ income",
+    "credits": "{n}+ credits",
+    "charges": "{n}+ cubes",
+    "colonies": "{n}+ colonies",
+    "level3": "{n}+ L3 ships",
+    "vp": "{n}+ VP",
+}
+
+
+def condition_text(condition: Mapping[str, Any]) -> str:
+    """What a claimed colony asks of its claimer, as "if 6+ income"."""
+    stat, n = str(condition.get("stat")), condition.get("at_least")
+    return "if " + CONDITIONS.get(stat, stat + " {n}+").format(n=n)
+
+
 def _card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
     colony = card.get("type") == "colony"
+    condition = card.get("condition")
     canvas.rect((x, y, x + CARD_W, y + CARD_H), SURFACE, outline=COLONY if colony else OUTLINE, radius=6)
     inner = CARD_W - 12
     kind = "Col" if colony else f"L{card.get('level')}"
     where = f"{kind} · s{card.get('sector')}{'+' if card.get('plus') else ''}"
-    canvas.text(x + 6, y + 6, where, SMALL, COLONY if colony else TEXT_DIM, max_width=inner - 40)
-    canvas.text(x + CARD_W - 6, y + 2, str(card.get("cost")), BODY, ACCENT, anchor="ra")
+    canvas.text(x + 6, y + 6, where, SMALL, COLONY if colony else TEXT_DIM, max_width=inner - 44)
+    # A claimed colony is free: its condition is its price.
+    price = "free" if condition else str(card.get("cost"))
+    canvas.text(x + CARD_W - 6, y + 2, price, BODY, ACCENT, anchor="ra")
     canvas.text(x + 6, y + 30, str(card.get("name", "")), SMALL, TEXT, max_width=inner, condensed=True)
+    lines: list[tuple[str, Rgb]] = []
     if colony:
-        gains = [*(card.get("immediate") or []), *(card.get("shared") or [])]
-        reward_lines(canvas, x + 6, y + 56, gains, COLONY, inner, 3)
-        condition = card.get("condition")
-        if condition:
-            need = f"needs {condition.get('stat')} ≥ {condition.get('at_least')}"
-            canvas.text(x + 6, y + CARD_H - 26, need, SMALL, TEXT_DIM, max_width=inner, condensed=True)
-        return
-    below = reward_lines(canvas, x + 6, y + 56, card.get("blue") or [], BLUE, inner, 2)
-    below = reward_lines(canvas, x + 6, max(below, y + 108), card.get("red") or [], RED, inner, 1)
-    extra = [*(card.get("immediate") or []), *(card.get("end_turn") or [])]
+        below = reward_lines(canvas, x + 6, y + 56, card.get("immediate") or [], COLONY, inner, 2)
+        if card.get("shared"):
+            lines.append((f"all {rewards_text(card['shared'])}", COLONY))
+        if card.get("red"):
+            lines.append((f"red {rewards_text(card['red'])}", RED))
+    else:
+        below = reward_lines(canvas, x + 6, y + 56, card.get("blue") or [], BLUE, inner, 2)
+        below = reward_lines(canvas, x + 6, below, card.get("red") or [], RED, inner, 1)
+        if card.get("immediate"):
+            lines.append((f"now {rewards_text(card['immediate'])}", YELLOW))
     ability = card.get("ability")
     if ability:
-        effect = f"■{ability.get('need')}: {rewards_text(ability.get('effects') or [])}"
-        canvas.text(x + 6, below + 2, effect, SMALL, TEXT, max_width=inner, condensed=True)
-    elif extra:
-        canvas.text(x + 6, below + 2, rewards_text(extra), SMALL, YELLOW, max_width=inner, condensed=True)
+        lines.append((f"■{ability.get('need')}: {rewards_text(ability.get('effects') or [])}", TEXT))
+    if card.get("end_turn"):
+        lines.append((f"end {rewards_text(card['end_turn'])}", YELLOW))
+    if condition:
+        lines.append((condition_text(condition), TEXT))
+    _notes(canvas, x + 6, below + 2, y + CARD_H - 4, lines, inner)
+
+
+def _notes(canvas: Canvas, x: int, top: int, bottom: int, lines: list[tuple[str, Rgb]], width: int) -> None:
+    """A card's extra lines (timed rewards, ability, condition) from ``top``, a line wrapped in two
+    when the card has room below for it, else shortened."""
+    step = 23
+    room = (bottom - top) // step
+    wrapped = [wrap_text(text, SMALL, width, bold=True, condensed=True) for text, _fill in lines]
+    spare = room - len(lines)
+    y = top
+    for (text, fill), parts in zip(lines, wrapped, strict=True):
+        if len(parts) > 1 and spare > 0:
+            spare -= 1
+            shown = [parts[0], " ".join(parts[1:])]
+        else:
+            shown = [text]
+        for part in shown:
+            canvas.text(x, y, part, SMALL, fill, max_width=width, condensed=True)
+            y += step
 
 
 def render_scores(view: View) -> bytes:

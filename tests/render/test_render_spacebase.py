@@ -14,7 +14,7 @@ from render.canvas import Canvas
 from render.spacebase import RENDERER as SPACEBASE
 from render.spacebase import dice_image, rolled
 from render.spacebase.board import _lit, draw_board
-from render.spacebase.tables import draw_scores, draw_shipyard
+from render.spacebase.tables import condition_text, draw_scores, draw_shipyard
 from tests.engine.spacebase import sb_helpers
 from tests.render.conftest import open_png
 
@@ -106,7 +106,11 @@ def test_the_shipyard_shows_every_card_and_its_price(views: list[dict[str, Any]]
         cards = [c for row in view["shipyard"].values() for c in row]
         cards += [c["card"] for c in view["colonies"] if c["card"]]
         for card in cards:
-            assert str(card["cost"]) in texts
+            # A claimed colony costs nothing: its condition is its price.
+            assert ("free" if card.get("condition") else str(card["cost"])) in texts
+            if card.get("condition"):
+                # Wrapped in two lines when it is too wide for one.
+                assert condition_text(card["condition"]) in " ".join(texts)
 
 
 def test_the_dice_show_both_dice_and_the_sum(views: list[dict[str, Any]]) -> None:
@@ -180,3 +184,26 @@ def test_a_bonus_roll_shows_its_own_dice_not_the_turns_roll() -> None:
     turn_roll = [Event("dice_rolled", "", {"dice": [3, 4], "seat": 0, "bonus": False})]
     assert rolled(view, turn_roll) == (3, 4, 0)
     assert dice_image(view, (3, 4, 0)).description.startswith("Dice: 3 and 4")
+
+
+def test_a_card_shows_its_timed_rewards_ability_shared_and_red_sides_and_condition() -> None:
+    from engine.spacebase.view import card_json, reward_json
+    from render.spacebase.common import rewards_text
+
+    view = RULES.view(RULES.setup(["Ann", "Bob"], {"expansion": "genesis"}, 5), None)
+    cards = RULES.content.cards.values()
+    both = next(c for c in cards if c.type == "ship" and c.ability and c.end_turn)
+    shared = next(c for c in cards if c.is_colony and c.shared)
+    red = next(c for c in cards if c.is_colony and c.red and c.ability)
+    claimed = next(c for c in cards if c.condition is not None and c.condition.stat == "income")
+    view["shipyard"]["1"] = [card_json(both)]
+    view["colonies"] = [{"sector": c.sector, "card": card_json(c)} for c in (shared, red, claimed)]
+    canvas = draw_shipyard(view)
+    texts = _texts(canvas)
+    assert canvas.overlapping_texts() == []
+    assert f"end {rewards_text([reward_json(r) for r in both.end_turn])}" in texts
+    assert any(t.startswith(f"■{both.ability.need}:") for t in texts if both.ability)
+    assert f"all {rewards_text([reward_json(r) for r in shared.shared])}" in texts
+    assert f"red {rewards_text([reward_json(r) for r in red.red])}" in texts
+    assert claimed.condition is not None
+    assert f"if {claimed.condition.at_least}+ income" in texts
