@@ -394,8 +394,24 @@ def private_summary(view: Mapping[str, Any]) -> str:
             lines.append(f"Your choice: {me['choice']}")
     hand = view.get("hand") or []
     if hand:
-        lines.append("Dealt to you: " + ", ".join(f"{c['name']} ({c['cost']})" for c in hand))
+        lines.append("Dealt to you (keep the ones you pay for):")
+        lines += [f"• {_dealt(card)}" for card in hand]
     return "\n".join(lines)
+
+
+def _dealt(card: Mapping[str, Any]) -> str:
+    """A dealt Light-Speed card in full: cost, sector and what each side of it gives."""
+    sides = [("station", card.get("blue")), ("deployed", card.get("red"))]
+    parts = [
+        f"{name}: {', '.join(str(r.get('text')) for r in rewards)}" for name, rewards in sides if rewards
+    ]
+    ability = card.get("ability")
+    if ability:
+        effects = ", ".join(str(r.get("text")) for r in ability.get("effects") or [])
+        parts.append(f"{ability.get('need')} cubes: {effects}")
+    where = f"sector {card.get('sector')}{'+' if card.get('plus') else ''}"
+    head = f"**{card['name']}** ({card['cost']} credits, level {card.get('level')}, {where})"
+    return f"{head} — " + "; ".join(parts)
 
 
 FRONTEND = GameFrontend(

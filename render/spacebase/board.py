@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.canvas import Canvas
+from render.canvas import Canvas, text_width
 from render.spacebase.common import (
     BLUE,
     BODY,
@@ -94,16 +94,33 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
     deployed = sector.get("deployed") or []
     base = y + CELL_H - 86
     canvas.draw.line((x + 6, base, x + CELL_W - 6, base), fill=OUTLINE, width=1)
+    # Red rewards: the deployed ships', and a colony's own red side.
+    red = [r for card in deployed for r in card.get("red") or []]
+    if colony and station is not None:
+        red += list(station.get("red") or [])
     if deployed:
-        red = [r for card in deployed for r in card.get("red") or []]
-        canvas.text(
-            x + 8, base + 4, f"{len(deployed)} ship{'s' if len(deployed) > 1 else ''}", SMALL, TEXT_DIM
-        )
+        charged = [c for c in deployed if c.get("ability")]
+        count = f"{len(deployed)}×" if charged else f"{len(deployed)} ship{'s' if len(deployed) > 1 else ''}"
+        box = canvas.text(x + 8, base + 4, count, SMALL, TEXT_DIM)
+        _stack_charges(canvas, box[2] + 6, x + CELL_W - 8, base + 4, charged)
+    if red:
         reward_lines(canvas, x + 8, base + 28, red, RED, inner, 2)
-        for card in deployed:
-            if card.get("ability"):
-                _cubes(canvas, x + CELL_W - 10, base + 8, card)
-                break
+
+
+def _stack_charges(canvas: Canvas, left: int, right: int, y: int, cards: list[Mapping[str, Any]]) -> None:
+    """Each charge card of a deployed stack as cubes held / cubes needed ("■1/2 2/2"), a ready one
+    in its timing's colour; "…" when the cell has no room for the rest."""
+    x = left
+    for index, card in enumerate(cards):
+        ability = card.get("ability") or {}
+        need, have = int(ability.get("need", 0)), int(card.get("charges", 0))
+        colour = WHEN_COLOURS.get(str(ability.get("when")), TEXT) if have >= need else CUBE
+        text = f"{'■' if index == 0 else ''}{have}/{need}"
+        width = text_width(text, SMALL, condensed=True)
+        if x + width > right:
+            canvas.text(x, y, "…", SMALL, CUBE)
+            return
+        x = canvas.text(x, y, text, SMALL, colour, condensed=True)[2] + 5
 
 
 def _ability(canvas: Canvas, x: int, y: int, width: int, card: Mapping[str, Any]) -> None:
@@ -115,14 +132,6 @@ def _ability(canvas: Canvas, x: int, y: int, width: int, card: Mapping[str, Any]
     label = f"{have}/{need} → {rewards_text(ability.get('effects') or [])}"
     # Wrapped, not cut: "1/3 → claim L1" is one word too wide for a cell, and the level matters.
     canvas.paragraph(x, y + 2, label, SMALL, colour, width, bold=True, condensed=True)
-
-
-def _cubes(canvas: Canvas, right: int, y: int, card: Mapping[str, Any]) -> None:
-    need = int((card.get("ability") or {}).get("need", 0))
-    have = int(card.get("charges", 0))
-    for i in range(need):
-        cx = right - i * 16
-        canvas.rect((cx - 12, y, cx, y + 12), CUBE if i < have else None, outline=CUBE)
 
 
 __all__ = ["BLUE", "draw_board", "render_board"]

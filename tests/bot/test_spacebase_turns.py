@@ -9,7 +9,7 @@ import pytest
 
 from bot import rendering
 from bot.app import GameBot
-from bot.games.spacebase import buttons, images
+from bot.games.spacebase import buttons, images, private_summary
 from bot.ui.buttons import build_view
 from engine.core import Event
 from engine.spacebase import CONTENT, RULES
@@ -192,3 +192,16 @@ def test_a_few_buys_stay_buttons() -> None:
         for b in items
         if b.action and b.action.kind == "buy"
     )
+
+
+def test_light_speed_dealt_cards_are_told_in_full_to_their_owner_only() -> None:
+    state: SpaceState = RULES.setup(["Alice", "Bob"], {"variant": "lightspeed"}, 3)
+    mine = {**RULES.view(state, 0), "viewer": 0}
+    text = private_summary(mine)
+    for card_id in state.dealt[0]:
+        card = CONTENT.cards[card_id]
+        line = next(line for line in text.splitlines() if f"**{card.name}**" in line)
+        assert f"({card.cost} credits, level {card.level}, sector {card.sector}" in line
+        assert all(r.label() in line for r in card.blue)
+    for card_id in state.dealt[1]:
+        assert CONTENT.cards[card_id].name not in text

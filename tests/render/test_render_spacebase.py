@@ -77,7 +77,16 @@ def test_each_board_shows_its_seats_numbers_ships_and_cubes(views: list[dict[str
             assert {str(n) for n in range(1, 13)} <= set(texts)
             for sector in me["sectors"]:
                 deployed = sector["deployed"]
-                if deployed:
+                charged = [c for c in deployed if c.get("ability")]
+                if charged:
+                    # Every charge card of the stack shows its cubes, not only the first.
+                    assert f"{len(deployed)}×" in texts
+                    shown = [f"{c['charges']}/{c['ability']['need']}" for c in charged]
+                    assert (
+                        f"■{shown[0]}" in texts
+                        and all(any(t.lstrip("■") == part for t in texts) for part in shown)
+                    ) or ("…" in texts)
+                elif deployed:
                     assert f"{len(deployed)} ship{'s' if len(deployed) > 1 else ''}" in texts
                 station = sector["station"]
                 if station and station.get("ability"):
