@@ -20,6 +20,18 @@ CLARIFIED = {
 }
 
 
+# A claimed colony's condition in words; owned cards count on station or deployed.
+CONDITION_WORDS = {
+    "deployed": "{n}+ deployed ships",
+    "income": "{n}+ income",
+    "credits": "{n}+ credits",
+    "charges": "{n}+ charge cubes",
+    "colonies": "{n}+ colonies owned",
+    "level3": "{n}+ level 3 ships owned",
+    "vp": "{n}+ VP",
+}
+
+
 def card_reference(content: Content | None = None) -> str:
     """Markdown tables of starters, ships by set and level, and colonies (pure: no I/O)."""
     if content is None:
@@ -62,7 +74,7 @@ def _effects(c: Card) -> str:
     if c.ability is not None:
         parts.append(f"ability ({c.ability.need} cubes, {c.ability.when}): {_rewards(c.ability.effects)}")
     if c.condition is not None:
-        parts.append(f"claim free with {c.condition.stat} {c.condition.at_least}+")
+        parts.append(f"claim free with {CONDITION_WORDS[c.condition.stat].format(n=c.condition.at_least)}")
     if c.note.startswith("clarify:"):
         parts.append(f"rulebook card {c.note[8:]}: {CLARIFIED.get(c.note[8:], '')}")
     return "<br>".join(parts)

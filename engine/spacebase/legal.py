@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.action import Action
-from engine.spacebase.board import colony_at, ready
+from engine.spacebase.board import colony_at, owned, ready
 from engine.spacebase.model import LIGHT_CREDITS, MAX_SEATS, Card, Condition, Content
 from engine.spacebase.pending import SKIP, buy_actions, can_buy, card_actions, pending_actions
 from engine.spacebase.state import Board, SpaceState
@@ -177,11 +177,13 @@ def stat(board: Board, content: Content, name: str) -> int:
         return sum(len(stack) for stack in board.deployed)
     if name == "charges":
         return sum(board.charges.values())
-    stations = [c for c in board.station if c is not None]
+    # Cards the player owns count wherever they lie: on station or deployed (a level 3 ship pushed
+    # down by a later buy, a colony deployed by a swap is still the player's).
+    cards = [content.cards[c] for c in owned(board)]
     if name == "colonies":
-        return sum(1 for c in stations if content.cards[c].is_colony)
+        return sum(1 for c in cards if c.is_colony)
     if name == "level3":
-        return sum(1 for c in stations if content.cards[c].level == 3 and content.cards[c].type == "ship")
+        return sum(1 for c in cards if c.level == 3 and c.type == "ship")
     raise KeyError(name)
 
 

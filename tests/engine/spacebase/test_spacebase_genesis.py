@@ -501,3 +501,25 @@ def test_gains_and_a_shared_win_read_as_english() -> None:
     state.outcome = {"winners": [0, 1], "reason": "points"}
     [over] = finish_game(state)
     assert over.text == f"{state.players[0]} and {state.players[1]} share the win of the game."
+
+
+def test_owned_level_3_ships_and_colonies_count_deployed_too() -> None:
+    for stat, pick in (
+        ("level3", lambda c: c.type == "ship" and c.level == 3),
+        ("colonies", lambda c: c.is_colony and c.condition is None),
+    ):
+        info = _find(lambda c, stat=stat: c.condition is not None and c.condition.stat == stat)
+        assert info.condition is not None
+        state = _genesis()
+        state.colonies[info.sector - 1] = info.id
+        owned = [c for c in CONTENT.cards.values() if pick(c) and c.sector != info.sector]
+        owned = owned[: info.condition.at_least]
+        for c in owned[:-1]:
+            put(state, 0, c.id)
+        state, _ = activate(state, 12)
+        claims = [a for a in RULES.legal_actions(state, 0) if a.kind == "claim_colony"]
+        assert not any(a.get("card") == info.id for a in claims)
+        # The last one lies deployed, under another card of its sector: it still counts.
+        deploy(state, 0, owned[-1].id)
+        claims = [a for a in RULES.legal_actions(state, 0) if a.kind == "claim_colony"]
+        assert any(a.get("card") == info.id for a in claims), stat
