@@ -504,11 +504,15 @@ def test_gains_and_a_shared_win_read_as_english() -> None:
 
 
 def test_owned_level_3_ships_and_colonies_count_deployed_too() -> None:
-    for stat, pick in (
-        ("level3", lambda c: c.type == "ship" and c.level == 3),
-        ("colonies", lambda c: c.is_colony and c.condition is None),
-    ):
-        info = _find(lambda c, stat=stat: c.condition is not None and c.condition.stat == stat)
+    def level3(c: Card) -> bool:
+        return c.type == "ship" and c.level == 3
+
+    def colony(c: Card) -> bool:
+        return c.is_colony and c.condition is None
+
+    picks: list[tuple[str, Callable[[Card], bool]]] = [("level3", level3), ("colonies", colony)]
+    for stat, pick in picks:
+        info = next(c for c in CONTENT.cards.values() if c.condition is not None and c.condition.stat == stat)
         assert info.condition is not None
         state = _genesis()
         state.colonies[info.sector - 1] = info.id
