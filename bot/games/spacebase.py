@@ -367,7 +367,11 @@ def status_line(view: Mapping[str, Any]) -> str:
     parts = [f"Turn {view.get('turn')} · **{who}**'s turn"]
     if dice:
         parts.append(f"{'bonus roll' if bonus else 'dice'} {dice[0]}+{dice[1]}")
-    if view.get("ending"):
+    first = view.get("first")
+    if view.get("ending") and isinstance(first, int) and 0 <= first < len(players):
+        # The round ends before the first player's next turn: everyone gets as many turns.
+        parts.append(f"last round (ends before {players[first]['name']}'s turn)")
+    elif view.get("ending"):
         parts.append("last round")
     if waiting:
         parts.append(f"waiting for {', '.join(waiting)}")

@@ -143,19 +143,23 @@ def draw_scores(view: View) -> Canvas:
     canvas.text(MARGIN, MARGIN, f"Score track · goal {goal} VP", TITLE, TEXT)
     if view.get("ending"):
         canvas.text(WIDTH - MARGIN, MARGIN + 6, "last round!", BODY, ACCENT, anchor="ra")
-    bar_x, bar_w = MARGIN + 200, WIDTH - 2 * MARGIN - 200 - 250
+    bar_x, bar_w = MARGIN + 200, WIDTH - 2 * MARGIN - 200 - 330
     y = MARGIN + 46
     for seat, p in enumerate(players):
         active = seat == view.get("active")
         canvas.disc(MARGIN + 10, y + 16, 9, seat_colour(seat))
-        name = f"{p.get('name')}{' ▶' if active else ''}"
-        canvas.text(MARGIN + 26, y + 2, name, BODY, ACCENT if active else TEXT, max_width=170)
+        # The turn's marker is drawn apart, so a long name is shortened, never the marker.
+        box = canvas.text(
+            MARGIN + 26, y + 2, str(p.get("name")), BODY, ACCENT if active else TEXT, max_width=148
+        )
+        if active:
+            canvas.text(box[2] + 4, y + 2, "▶", BODY, ACCENT)
         vp = int(p.get("vp", 0))
         canvas.rect((bar_x, y + 6, bar_x + bar_w, y + 28), GRID_LINE, radius=4)
         filled = bar_x + bar_w * min(vp, goal) // max(goal, 1)
         canvas.rect((bar_x, y + 6, max(bar_x + 2, filled), y + 28), seat_colour(seat), radius=4)
         canvas.text(bar_x + bar_w + 12, y + 2, f"{vp} VP", BODY, TEXT)
-        money = f"{p.get('credits', 0)} cr · +{p.get('income', 0)}"
+        money = f"{p.get('credits', 0)} cr · income {p.get('income', 0)}"
         canvas.text(WIDTH - MARGIN, y + 2, money, BODY, TEXT_DIM, anchor="ra")
         y += row
     return canvas

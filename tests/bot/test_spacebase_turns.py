@@ -9,7 +9,7 @@ import pytest
 
 from bot import rendering
 from bot.app import GameBot
-from bot.games.spacebase import buttons, images, private_summary
+from bot.games.spacebase import buttons, images, private_summary, status_line
 from bot.ui.buttons import build_view
 from engine.core import Event
 from engine.spacebase import CONTENT, RULES
@@ -205,3 +205,11 @@ def test_light_speed_dealt_cards_are_told_in_full_to_their_owner_only() -> None:
         assert all(r.label() in line for r in card.blue)
     for card_id in state.dealt[1]:
         assert CONTENT.cards[card_id].name not in text
+
+
+def test_the_status_line_tells_when_the_last_round_ends() -> None:
+    state: SpaceState = RULES.setup(["Alice", "Bob", "Cy"], {}, 7)
+    state.ending = state.turn
+    view = RULES.view(state, None)
+    first = state.players[state.first]
+    assert f"last round (ends before {first}'s turn)" in status_line(view)

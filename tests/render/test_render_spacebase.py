@@ -104,7 +104,7 @@ def test_the_score_track_shows_everyone_and_the_goal(views: list[dict[str, Any]]
         assert "Score track · goal 40 VP" in texts
         for me in view["players"]:
             assert f"{me['vp']} VP" in texts
-            assert f"{me['credits']} cr · +{me['income']}" in texts
+            assert f"{me['credits']} cr · income {me['income']}" in texts
 
 
 def test_the_shipyard_shows_every_card_and_its_price(views: list[dict[str, Any]]) -> None:
@@ -216,3 +216,13 @@ def test_a_card_shows_its_timed_rewards_ability_shared_and_red_sides_and_conditi
     assert f"red {rewards_text([reward_json(r) for r in red.red])}" in texts
     assert claimed.condition is not None
     assert f"if {claimed.condition.at_least}+ income" in texts
+
+
+def test_a_long_name_is_shortened_on_the_score_track_never_the_turn_marker() -> None:
+    state = RULES.setup(["Bartholomew-the-Magnificent", "Ann"], {}, 5)
+    view = RULES.view(state, None)
+    view["active"] = 0
+    canvas = draw_scores(view)
+    texts = _texts(canvas)
+    assert "▶" in texts and canvas.overlapping_texts() == []
+    assert any(t.startswith("Bartholom") and t.endswith("…") for t in texts)
