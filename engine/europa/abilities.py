@@ -41,6 +41,11 @@ def ability_args(
     if a.kind == "cancel_undermine":
         cards = content.cards
         return [{"undermine": c} for c in state.undermines[seat] if cards[c].undermine.kind in CANCELLABLE]
+    if a.kind == "invader_main":
+        # A choice made before the first main roll, once per base.
+        joined = any(is_invader_die(d) for d in dice)
+        ready = att["stage"] == "main" and not att["rolled"]
+        return [{}] if state.options["invaders"] and ready and not joined else []
     if a.kind == "invader_roll":
         mine = [d for d in dice if is_invader_die(d) and not d["x"]]
         return [{}] if state.options["invaders"] and not any(locked(d) for d in mine) else []
@@ -74,6 +79,8 @@ def use_ability(
         state.discard = [*state.discard, card]
     elif a.kind == "invader_roll":
         _invader_roll(state, content, seat, att, events)
+    elif a.kind == "invader_main":
+        dice.append(new_die(INVADER_DIE))
 
 
 def _invader_roll(state: EuropaState, content: Content, seat: int, att: Json, events: list[Event]) -> None:

@@ -75,6 +75,16 @@ def rescue_actions(state: EuropaState, content: Content, seat: int, loose: bool 
     return out
 
 
+def _invader_plans(state: EuropaState, content: Content, seat: int) -> list[Action]:
+    att = _attempt(state, seat)
+    out: list[Action] = []
+    for cid in state.plans[seat]:
+        p = content.cards[cid].plan
+        if p.kind == "invader_main" and cid not in att["used"]:
+            out += [_with("use_plan", cid, x) for x in ability_args(state, content, seat, p)]
+    return out
+
+
 def _with(kind: str, card: str, args: Args) -> Action:
     # Every other argument name sorts after "card", as Action.of would order them.
     return action(kind, (("card", card), *args.items())) if args else card_action(kind, card)
@@ -107,7 +117,8 @@ def build_actions(state: EuropaState, content: Content, seat: int, kind: str | N
     if att["stage"] == "main":
         out = [plain("roll")] if may_roll(att) else []
         if not att["rolled"]:
-            return _only(out, kind)
+            # Before the first main roll only a plan bringing in the Invader die may be used.
+            return _only(out + (_invader_plans(state, content, seat) if cards else []), kind)
         # An Invader showing after main roll 1 or 2 must be rolled again before the base is built.
         if _wants(kind, "build") and met(state, content, seat) and not invader_pending(att):
             out.append(plain("build"))

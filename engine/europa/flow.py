@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import Event
 from engine.europa.dice import cut_corners, needs, new_die, wild_only
-from engine.europa.model import EXTRA_GREEN, INVADER_DIE, MAIN_ROLLS, PER_PLAYER, Content
+from engine.europa.model import EXTRA_GREEN, MAIN_ROLLS, PER_PLAYER, Content
 from engine.europa.round import start_plan
 from engine.europa.state import EuropaState, Json, own_attempt
 from engine.europa.undermine import may_undermine
@@ -169,7 +169,6 @@ def start_build(state: EuropaState, content: Content, events: list[Event]) -> No
 def _equip(state: EuropaState, content: Content, seat: int, att: Json) -> None:
     counts = dict(PER_PLAYER)
     fewer_rolls = min_keep = 0
-    invader = False  # only a Future Planning card brings the Invader die into the main rolls
     for cid in state.undermines[seat]:
         a = content.cards[cid].undermine
         if a.kind == "fewer_dice" and a.colour in counts:
@@ -180,11 +179,9 @@ def _equip(state: EuropaState, content: Content, seat: int, att: Json) -> None:
         p = content.cards[cid].plan
         if p.kind == "extra_die":
             att["extra"] = min(EXTRA_GREEN, att["extra"] + p.n)
-        invader = invader or p.kind == "invader_main"
     counts["green"] += att["extra"]
+    # The Invader die joins only when its owner uses an "invader_main" plan before the first roll.
     dice = [new_die(c) for c, n in counts.items() for _ in range(n)]
-    if invader and state.options["invaders"]:
-        dice.append(new_die(INVADER_DIE))
     att["dice"] = dice or [new_die("green")]
     att["rolls_left"] = max(1, MAIN_ROLLS - fewer_rolls)
     att["min_keep"] = min_keep

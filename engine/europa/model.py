@@ -53,7 +53,7 @@ PLAN_KINDS: tuple[str, ...] = ("set_face", "reroll", "reduce", "big_hand", "extr
 # Only Ingenuity (after the main rolls) and Future Planning (in them) bring in the Invader die.
 INVADER_KINDS: frozenset[str] = frozenset({"invader_roll", "invader_main"})
 # Planning abilities that work by themselves (never "used" on a die).
-PASSIVE_PLANS: frozenset[str] = frozenset({"big_hand", "extra_die", "invader_main"})
+PASSIVE_PLANS: frozenset[str] = frozenset({"big_hand", "extra_die"})
 # Undermining effects an Ingenuity "cancel" can still lift once the dice are rolled.
 CANCELLABLE: frozenset[str] = frozenset({"extra_need", "wild_only"})
 TIMINGS: tuple[str, ...] = ("after", "main")
@@ -133,7 +133,7 @@ def ability_text(part: str, a: Ability) -> str:
         "cancel_undermine": "Discard an Undermining card on your base that adds a need or limits a colour.",
         "invader_roll": "Roll your Invader die once more.",
         "big_hand": "Draw 6 cards instead of 5 each round; take a Cut Corner token when you do.",
-        "invader_main": "Add your Invader die to your main rolls.",
+        "invader_main": "You may add your Invader die to your main rolls (before the first).",
     }
     text = texts[a.kind]
     if part == "plan" and a.kind == "extra_die":

@@ -127,6 +127,9 @@ def _build(content: Content, state: EuropaState, seat: int, by: dict[str, list[A
         )
     if "build" in by:
         return by["build"][0]
+    if not att["rolled"] and by.get("use_plan"):
+        # The Invader die in the main rolls: the AI always takes the extra die.
+        return by["use_plan"][0]
     mark = _mark(content, state, seat, by)
     if mark is not None:
         return mark

@@ -118,8 +118,9 @@ def fail_seat(state: EuropaState, seat: int) -> EuropaState:
 
 
 def invader_builder(seed: int = 3) -> EuropaState:
-    """Seat 1 holds a Future Planning card that adds its Invader die to the main rolls (the only way,
-    with an Ingenuity card, the rulebook brings that die in); both seats then start building."""
+    """Seat 1 holds a Future Planning card that may add its Invader die to the main rolls (the only
+    way, with an Ingenuity card, the rulebook brings that die in); both seats then start building,
+    and seat 1 uses the plan before its first roll."""
     plan = card("plan", "invader_main")
     state = new(2, seed=seed, invaders=True)
     if plan in state.deck:
@@ -128,4 +129,6 @@ def invader_builder(seed: int = 3) -> EuropaState:
         if plan in hand:
             hand[hand.index(plan)] = state.deck.pop()
     state.plans[1] = [plan]
-    return to_build(state, {})
+    state = to_build(state, {})
+    state, _ = RULES.apply(state, 1, Action.of("use_plan", card=plan))
+    return state

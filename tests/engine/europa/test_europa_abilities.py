@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from engine.core.action import Action
 from engine.europa import CONTENT, RULES
 from engine.europa.abilities import roll
 from engine.europa.model import INVADER_KINDS
@@ -283,7 +284,7 @@ def test_future_planning_abilities_work_once_per_base(kind: str) -> None:
         assert all(a.kind != "use_plan" for a in RULES.legal_actions(state, 0))
 
 
-def test_passive_plans_add_dice_to_the_main_rolls() -> None:
+def test_an_extra_die_plan_acts_by_itself_and_the_invader_die_joins_if_its_owner_chooses() -> None:
     extra = next(c.id for c in CONTENT.cards.values() if c.plan.kind == "extra_die" and not c.invader)
     invader = card("plan", "invader_main")
     state = new(2, seed=7, invaders=True)
@@ -294,7 +295,20 @@ def test_passive_plans_add_dice_to_the_main_rolls() -> None:
     while state.phase == "undermine":
         state, _ = act(state, state.turn, "pass")
     dice = colours(state, 0)
-    assert dice.count("green") == 5 and dice.count("invader") == 1
+    assert dice.count("green") == 5 and dice.count("invader") == 0
+    # The rulebook's plans "allow" the Invader die: offered before the first roll, once per base.
+    offered = [a for a in RULES.legal_actions(state, 0) if a.kind == "use_plan"]
+    assert offered == [Action.of("use_plan", card=invader)]
+    with_die, _ = RULES.apply(state, 0, offered[0])
+    assert colours(with_die, 0).count("invader") == 1
+    assert not [a for a in RULES.legal_actions(with_die, 0) if a.kind == "use_plan"]
+    # Rolling without it keeps it out of this base's main rolls.
+    rolled, _ = act(state, 0, "roll")
+    assert "invader" not in colours(rolled, 0) if rolled.attempt[0] is not None else True
+    if rolled.attempt[0] is not None:
+        assert not any(
+            a.kind == "use_plan" and a.get("card") == invader for a in RULES.legal_actions(rolled, 0)
+        )
 
 
 def test_an_invader_result_destroys_a_die_before_anything_else() -> None:
