@@ -130,5 +130,5 @@ def invader_builder(seed: int = 3) -> EuropaState:
             hand[hand.index(plan)] = state.deck.pop()
     state.plans[1] = [plan]
     state = to_build(state, {})
-    state, _ = RULES.apply(state, 1, Action.of("use_plan", card=plan))
-    return state
+    joined: EuropaState = RULES.apply(state, 1, Action.of("use_plan", card=plan))[0]
+    return joined
