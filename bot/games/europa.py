@@ -388,6 +388,7 @@ def private_summary(view: Mapping[str, Any]) -> str:
         lines.append(
             f"Your Future Planning card: **{card['name']}** — {(card.get('plan') or {}).get('text', '')}"
         )
+    lines += [f"Tip: {hint}" for hint in you.get("hints") or []]
     built = you.get("built") or []
     if built:
         names = ", ".join(f"{card['name']} ({card['points']})" for card in built)

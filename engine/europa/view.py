@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.europa.build import rescue_actions
 from engine.europa.dice import cut_corners, is_met, locked, needs, shortfall, wild_only
 from engine.europa.flow import step_four
 from engine.europa.model import CUT_CORNER, Ability, Card, Content, ability_text
@@ -140,5 +141,27 @@ def seat_view(state: EuropaState, content: Content, seat: int, waiting: frozense
         "built": [card_view(cards[c]) for c in state.built[seat]],
         "plans": [card_view(cards[c]) for c in state.plans[seat]],
         "built_points": sum(cards[c].points for c in state.built[seat]),
+        "hints": reroll_hints(state, content, seat),
     }
+    return out
+
+
+def reroll_hints(state: EuropaState, content: Content, seat: int) -> list[str]:
+    """Rerolls of "up to N dice" held but not playable yet: more matching dice lie loose than the
+    card rerolls, and setting the others aside first makes it playable."""
+    att = state.attempt[seat]
+    if att is None or att["stage"] == "wait":
+        return []
+    now = {str(a.get("card")) for a in rescue_actions(state, content, seat)}
+    later = {str(a.get("card")) for a in rescue_actions(state, content, seat, loose=True)}
+    out = []
+    for cid in sorted(later - now):
+        card = content.cards[cid]
+        part = card.ingenuity if cid in state.hands[seat] else card.plan
+        if part.kind == "reroll":
+            colour = "" if part.colour in (None, "any") else f"{part.colour} "
+            out.append(
+                f"{card.name} rerolls up to {part.n} dice: set aside all but {part.n} of your loose "
+                f"{colour}dice to play it."
+            )
     return out

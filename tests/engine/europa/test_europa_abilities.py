@@ -165,6 +165,18 @@ def test_ingenuity_reroll_rolls_only_dice_not_set_aside() -> None:
         assert state.attempt[0]["dice"][0] == kept
 
 
+def test_a_reroll_with_too_many_loose_dice_is_explained_to_its_holder() -> None:
+    cid = card("ingenuity", "reroll", colour="green", n=3)
+    state = rescue(cid)
+    assert not _ing(state, cid)
+    name = CONTENT.cards[cid].name
+    hint = f"{name} rerolls up to 3 dice: set aside all but 3 of your loose green dice to play it."
+    assert hint in RULES.view(state, 0)["you"]["hints"]
+    assert "hints" not in RULES.view(state, None)
+    state, _ = act(state, 0, "keep", die=0)
+    assert _ing(state, cid) and hint not in RULES.view(state, 0)["you"]["hints"]
+
+
 def test_ingenuity_extra_die_and_cancel_undermine() -> None:
     cid = card("ingenuity", "extra_die", n=1)
     state = rescue(cid)
