@@ -19,8 +19,15 @@ def window_seats(state: SpaceState, content: Content) -> list[int]:
     return [
         s
         for s in range(len(boards))
-        if s != active and boards[s].charges and not (ai[s] or away[s]) and use_actions(state, content, s)
+        if s != active and boards[s].charges and not (ai[s] or away[s]) and _undeclined(state, content, s)
     ]
+
+
+def _undeclined(state: SpaceState, content: Content, seat: int) -> bool:
+    """Whether ``seat`` holds a usable ability it has not kept for later in an earlier window."""
+    usable = {str(a.get("card")) for a in use_actions(state, content, seat)}
+    kept = state.declined[seat] if seat < len(state.declined) else []
+    return bool(usable - set(kept))
 
 
 def close_turn(state: SpaceState, content: Content) -> list[Event]:
@@ -39,7 +46,10 @@ def react(state: SpaceState, content: Content, seat: int, action: Action) -> lis
     if action.kind == "use":
         return use(state, content, seat, str(action.arg("card")))
     state.react = [s for s in state.react if s != seat]
-    text = f"{state.players[seat]} keeps their abilities for later."
+    declined = [list(d) for d in state.declined] or [[] for _ in state.players]
+    declined[seat] = sorted(str(a.get("card")) for a in use_actions(state, content, seat))
+    state.declined = declined
+    text = f"{state.players[seat]} keeps their abilities for later (not asked again for them)."
     return [Event("reaction_skipped", text, {"seat": seat})]
 
 
@@ -48,7 +58,7 @@ def maybe_close(state: SpaceState, content: Content) -> list[Event]:
     window is empty."""
     if not state.reacting or state.pending or state.outcome is not None:
         return []
-    state.react = [s for s in state.react if use_actions(state, content, s)]
+    state.react = [s for s in state.react if _undeclined(state, content, s)]
     if state.react:
         return []
     state.reacting = False

@@ -91,6 +91,9 @@ class SpaceState:
     autoroll: bool = True
     reacting: bool = False
     react: list[int] = field(default_factory=list)
+    # Per seat, the ready abilities it kept for later in a reaction window: it is not waited for
+    # again until another becomes ready (it may still use them on any turn they allow).
+    declined: list[list[str]] = field(default_factory=list)
     # The boards of the state this one was forked from (see ``fork``): a seat whose board is still
     # the very same object shares it. Empty for a state that was not forked.
     origin: Sequence[Board] = field(default=(), init=False, repr=False, compare=False)
@@ -132,6 +135,7 @@ class SpaceState:
             autoroll=self.autoroll,
             reacting=self.reacting,
             react=list(self.react),
+            declined=[list(d) for d in self.declined],
         )
 
     def fork(self) -> SpaceState:
@@ -139,7 +143,7 @@ class SpaceState:
         hands it out to be changed, so a move copies only the consoles it touches.
 
         The lists and dicts a move replaces rather than edits (players, ai, away, auto, colonies,
-        box, dice, fresh, react, choices, dealt, outcome, decks, shipyard and its rows) are shared
+        box, dice, fresh, react, declined, choices, dealt, outcome, decks, shipyard and its rows) are shared
         as they are, and so is the RNG until ``draw`` hands it out (most moves roll nothing)."""
         new = object.__new__(SpaceState)
         data = self.__dict__.copy()

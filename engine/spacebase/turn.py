@@ -175,6 +175,11 @@ def use(state: SpaceState, content: Content, seat: int, card: str) -> list[Event
     ability = content.cards[card].ability
     assert ability is not None
     board.charges[card] = 0
+    if seat < len(state.declined) and card in state.declined[seat]:
+        # Used: once charged again it is asked about again.
+        declined = [list(d) for d in state.declined]
+        declined[seat].remove(card)
+        state.declined = declined
     found = [(card, r) for r in ability.effects]
     gained = grant_all(state, content, seat, found)
     text = f"{state.players[seat]} uses {content.cards[card].name}. {gained.text}"

@@ -107,3 +107,26 @@ def test_a_bonus_roll_announces_its_dice() -> None:
     bonus = [e for e in events if e.kind == "dice_rolled" and e.data["bonus"]]
     assert step["kind"] == "bonus_roll"
     assert len(bonus) == 1 and bonus[0].data == {"dice": step["dice"], "seat": 0, "bonus": True}
+
+
+def test_abilities_kept_for_later_are_not_asked_about_again_until_another_is_ready() -> None:
+    state = plain(3)
+    _charged(state, 2, GREEN)
+    state, _ = activate(state, 7)
+    state, events = act(state, 0, "end")
+    assert kinds(events)[-1] == "reaction_window"
+    state, events = act(state, 2, "skip")
+    assert "not asked again" in events[0].text and state.active == 1
+    # Seat 1's turn ends without waiting for seat 2, whose ability stays usable.
+    state, _ = activate(state, 7)
+    assert Action.of("use", card=GREEN) in RULES.legal_actions(state, 2)
+    state, events = act(state, 1, "end")
+    assert "reaction_window" not in kinds(events) and state.active == 2
+    # A newly ready ability opens the window again, for both.
+    _charged(state, 2, RED)
+    state, _ = activate(state, 7)
+    state, _ = act(state, 2, "end")
+    state, _ = activate(state, 7)
+    state, events = act(state, 0, "end")
+    assert kinds(events)[-1] == "reaction_window" and events[-1].data["seats"] == [2]
+    assert RULES.from_json(RULES.to_json(state)) == state
