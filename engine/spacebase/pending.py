@@ -88,17 +88,21 @@ def buy_actions(
     return out
 
 
-def can_buy(state: SpaceState, content: Content, seat: int, cap: int) -> bool:
-    """Whether ``buy_actions`` of a normal buy with ``cap`` credits would list anything."""
+def can_buy(state: SpaceState, content: Content, seat: int, cap: int, level: int = 0) -> bool:
+    """Whether ``buy_actions`` of a buy of ``level`` (0: any) with ``cap`` credits would list anything."""
     # A sector is closed when a colony holds its station slot (``_closed``, read slot by slot).
     costs, spots, colonies = content.costs, content.spots, content.colony_ids
     station = state.boards[seat].station
-    for row in state.shipyard.values():
+    for key, row in state.shipyard.items():
+        if level and level != int(key):
+            continue
         for card in row:
             if costs[card] <= cap:
                 for s in spots[card]:
                     if station[s - 1] not in colonies:
                         return True
+    if level not in (0, 4):
+        return False
     conditional = content.conditional_ids
     return any(
         col is not None
@@ -107,6 +111,27 @@ def can_buy(state: SpaceState, content: Content, seat: int, cap: int) -> bool:
         and station[spots[col][0] - 1] not in colonies
         for col in state.colonies
     )
+
+
+# Steps whose choice always has an answer: a bonus roll's dice, the cards a claim turned up, the
+# deployed-sector picks, a given ship's deploy.
+NEVER_EMPTY = frozenset({"bonus_roll", "claim_top", "red_sectors", "receive"})
+
+
+def no_choice(state: SpaceState, content: Content) -> bool:
+    """Whether the head step offers nothing but to pass (worked out cheaply for claims and buys,
+    which a turn queues often; the rare rearranging steps list their moves)."""
+    step = state.pending[0]
+    kind = str(step["kind"])
+    if kind in NEVER_EMPTY:
+        return False
+    level = int(step.get("level") or 0)
+    if kind == "claim":
+        return not any(row for key, row in state.shipyard.items() if not level or level == int(key))
+    if kind == "buy":
+        seat = int(step["seat"])
+        return not can_buy(state, content, seat, state.boards[seat].credits, level)
+    return pending_actions(state, content) == [SKIP]
 
 
 def _closed(state: SpaceState, content: Content, seat: int) -> frozenset[int] | set[int]:

@@ -9,7 +9,7 @@ from engine.core.rng import Rng
 from engine.spacebase.board import place
 from engine.spacebase.legal import END, ROLL, game_actions, is_legal, only_end, use_actions, waiting
 from engine.spacebase.model import Content
-from engine.spacebase.pending import SKIP, pending_actions, resolve
+from engine.spacebase.pending import SKIP, no_choice, resolve
 from engine.spacebase.policies import auto_choice, greedy_policy
 from engine.spacebase.react import announce, auto_roll, close_turn, maybe_close, react
 from engine.spacebase.setup import begin
@@ -138,7 +138,7 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
         if state.pending:
             events += announce(state, content)
             head = int(state.pending[0]["seat"])
-            if pending_actions(state, content) == [SKIP] and game_actions(state, content, head) == [SKIP]:
+            if no_choice(state, content) and game_actions(state, content, head) == [SKIP]:
                 # A step with nothing to choose (no cube to move, nothing affordable to buy...) and
                 # no colony to claim meanwhile passes by itself: a game never waits on a bare "pass".
                 events += _pass_empty(state)

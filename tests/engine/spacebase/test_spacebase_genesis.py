@@ -10,8 +10,10 @@ import pytest
 from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.core.game import Event
+from engine.core.rng import Rng
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.model import Card, Content
+from engine.spacebase.pending import SKIP, no_choice, pending_actions
 from engine.spacebase.rewards import rewards_event
 from engine.spacebase.state import SpaceState
 from engine.spacebase.turn import finish as finish_game
@@ -527,3 +529,26 @@ def test_owned_level_3_ships_and_colonies_count_deployed_too() -> None:
         deploy(state, 0, owned[-1].id)
         claims = [a for a in RULES.legal_actions(state, 0) if a.kind == "claim_colony"]
         assert any(a.get("card") == info.id for a in claims), stat
+
+
+def test_the_quick_no_choice_check_agrees_with_the_listed_moves() -> None:
+    steps = [{"kind": "claim", "level": level} for level in (0, 1, 2, 3)]
+    steps += [{"kind": "buy", "level": level} for level in (0, 1, 2, 3, 4)]
+    steps += [{"kind": k, "level": 0} for k in ("move_charge", "exchange", "shift", "deploy", "trade")]
+    seen = 0
+    for seed in range(6):
+        rng = Rng(seed)
+        state = RULES.setup(["a", "b", "c"], {"expansion": "genesis"}, seed)
+        while RULES.outcome(state) is None:
+            if state.phase == "main" and rng.randint(0, 3) == 0:
+                for step in steps:
+                    for credits in (0, 7, 40):
+                        trial = state.clone()
+                        trial.boards[state.active].credits = credits
+                        trial.pending = [{**step, "seat": state.active, "card": "", "n": 1, "sectors": []}]
+                        listed = pending_actions(trial, CONTENT) == [SKIP]
+                        assert no_choice(trial, CONTENT) == listed, (step, credits)
+                        seen += listed
+            seat = min(RULES.to_move(state))
+            state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    assert seen > 20
