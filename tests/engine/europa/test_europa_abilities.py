@@ -116,8 +116,8 @@ def test_no_undermining_brings_in_the_invader_die_only_ingenuity_and_planning_do
     assert colours(state, 1).count("invader") == 1 and "invader" not in colours(state, 0)
 
 
-def rescue(ingenuity: str, seed: int = 4, invaders: bool = False) -> EuropaState:
-    """Seat 0 holds ``ingenuity`` after three missed main rolls of a small base."""
+def rolled_once(ingenuity: str, seed: int = 4, invaders: bool = False) -> EuropaState:
+    """Seat 0 holds ``ingenuity`` after its first main roll of a small base."""
     state = new(2, seed=seed, invaders=invaders)
     base = small(exclude=(ingenuity,))
     give(state, 0, base, ingenuity)
@@ -125,6 +125,12 @@ def rescue(ingenuity: str, seed: int = 4, invaders: bool = False) -> EuropaState
     while state.phase == "undermine":
         state, _ = act(state, state.turn, "pass")
     state, _ = act(state, 0, "roll")
+    return state
+
+
+def rescue(ingenuity: str, seed: int = 4, invaders: bool = False) -> EuropaState:
+    """Seat 0 holds ``ingenuity`` after three missed main rolls of a small base."""
+    state = rolled_once(ingenuity, seed, invaders)
     miss(state, 0)
     state, _ = act(state, 0, "stop")
     assert state.attempt[0] is not None and state.attempt[0]["stage"] == "rescue"
@@ -198,13 +204,7 @@ def test_an_extra_green_die_played_between_main_rolls_is_rolled_at_once() -> Non
         for c in CONTENT.cards.values()
         if c.ingenuity.kind == "extra_die" and c.ingenuity.timing == "main" and not c.invader
     )
-    state = new(2, seed=5)
-    base = small(exclude=(extra,))
-    give(state, 0, base, extra)
-    state = to_undermine(state, {0: base})
-    while state.phase == "undermine":
-        state, _ = act(state, state.turn, "pass")
-    state, _ = act(state, 0, "roll")
+    state = rolled_once(extra, seed=5)
     before = len(attempt(state, 0)["dice"])
     if attempt(state, 0)["stage"] != "main":
         pytest.skip("the first roll built the base")
