@@ -84,17 +84,20 @@ def _card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
     canvas.rect((x, y, x + CARD_W, y + CARD_H), SURFACE, outline=COLONY if colony else OUTLINE, radius=6)
     inner = CARD_W - 12
     kind = "Col" if colony else f"L{card.get('level')}"
-    where = f"{kind} · s{card.get('sector')}{'+' if card.get('plus') else ''}"
+    # A colony's header is shorter: its price may be the word "free".
+    where = f"{kind}{' ' if colony else ' · '}s{card.get('sector')}{'+' if card.get('plus') else ''}"
     canvas.text(x + 6, y + 6, where, SMALL, COLONY if colony else TEXT_DIM, max_width=inner - 44)
     # A claimed colony is free: its condition is its price.
-    price = "free" if condition else str(card.get("cost"))
-    canvas.text(x + CARD_W - 6, y + 2, price, BODY, ACCENT, anchor="ra")
+    if condition:
+        canvas.text(x + CARD_W - 6, y + 6, "free", SMALL, ACCENT, anchor="ra")
+    else:
+        canvas.text(x + CARD_W - 6, y + 2, str(card.get("cost")), BODY, ACCENT, anchor="ra")
     canvas.text(x + 6, y + 30, str(card.get("name", "")), SMALL, TEXT, max_width=inner, condensed=True)
     lines: list[tuple[str, Rgb]] = []
     if colony:
         below = reward_lines(canvas, x + 6, y + 56, card.get("immediate") or [], COLONY, inner, 2)
         if card.get("shared"):
-            lines.append((f"all {rewards_text(card['shared'])}", COLONY))
+            lines.append((f"all: {rewards_text(card['shared'])}", COLONY))
         if card.get("red"):
             lines.append((f"red {rewards_text(card['red'])}", RED))
     else:

@@ -212,7 +212,7 @@ def test_a_card_shows_its_timed_rewards_ability_shared_and_red_sides_and_conditi
     assert canvas.overlapping_texts() == []
     assert f"end {rewards_text([reward_json(r) for r in both.end_turn])}" in texts
     assert any(t.startswith(f"■{both.ability.need}:") for t in texts if both.ability)
-    assert f"all {rewards_text([reward_json(r) for r in shared.shared])}" in texts
+    assert f"all: {rewards_text([reward_json(r) for r in shared.shared])}" in texts
     assert f"red {rewards_text([reward_json(r) for r in red.red])}" in texts
     assert claimed.condition is not None
     assert f"if {claimed.condition.at_least}+ income" in texts
