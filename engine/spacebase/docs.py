@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.spacebase.model import Card, Content, Reward
+from engine.spacebase.model import Card, Content, Reward, condition_label
 
 CLARIFIED = {
     "28": "swaps with a neighbouring sector's card (a colony only from the station)",
@@ -17,18 +17,6 @@ CLARIFIED = {
     "128": "charges one cube on every card of every player with room",
     "130": "trades a card with another player, the buyer giving first; a station ship received "
     "may be deployed instead",
-}
-
-
-# A claimed colony's condition in words; owned cards count on station or deployed.
-CONDITION_WORDS = {
-    "deployed": "{n}+ deployed ships",
-    "income": "{n}+ income",
-    "credits": "{n}+ credits",
-    "charges": "{n}+ charge cubes",
-    "colonies": "{n}+ colonies owned",
-    "level3": "{n}+ level 3 ships owned",
-    "vp": "{n}+ VP",
 }
 
 
@@ -74,7 +62,7 @@ def _effects(c: Card) -> str:
     if c.ability is not None:
         parts.append(f"ability ({c.ability.need} cubes, {c.ability.when}): {_rewards(c.ability.effects)}")
     if c.condition is not None:
-        parts.append(f"claim free with {CONDITION_WORDS[c.condition.stat].format(n=c.condition.at_least)}")
+        parts.append(f"claim free with {condition_label(c.condition)}")
     if c.note.startswith("clarify:"):
         parts.append(f"rulebook card {c.note[8:]}: {CLARIFIED.get(c.note[8:], '')}")
     return "<br>".join(parts)

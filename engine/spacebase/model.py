@@ -223,6 +223,23 @@ def sets_for(expansion: str) -> tuple[str, ...]:
     return ("base", "genesis") if expansion == "genesis" else ("base",)
 
 
+# A claimed colony's condition in words; owned cards count on station or deployed.
+CONDITION_WORDS = {
+    "deployed": "{n}+ deployed ships",
+    "income": "{n}+ income",
+    "credits": "{n}+ credits",
+    "charges": "{n}+ charge cubes",
+    "colonies": "{n}+ colonies owned",
+    "level3": "{n}+ level 3 ships owned",
+    "vp": "{n}+ VP",
+}
+
+
+def condition_label(c: Condition) -> str:
+    """What a claimed colony asks of its claimer, as "6+ income"."""
+    return CONDITION_WORDS[c.stat].format(n=c.at_least)
+
+
 def reward_label(r: Reward) -> str:
     """A short player-facing text of one reward."""
     side = "right" if r.dir > 0 else "left"

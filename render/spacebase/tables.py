@@ -60,22 +60,9 @@ def draw_shipyard(view: View) -> Canvas:
     return canvas
 
 
-# A claimed colony's condition, in a few words: "if 6+ income".
-CONDITIONS = {
-    "deployed": "{n}+ deployed",
-    "income": "{n}+ income",
-    "credits": "{n}+ credits",
-    "charges": "{n}+ cubes",
-    "colonies": "{n}+ colonies",
-    "level3": "{n}+ L3 ships",
-    "vp": "{n}+ VP",
-}
-
-
 def condition_text(condition: Mapping[str, Any]) -> str:
-    """What a claimed colony asks of its claimer, as "if 6+ income"."""
-    stat, n = str(condition.get("stat")), condition.get("at_least")
-    return "if " + CONDITIONS.get(stat, stat + " {n}+").format(n=n)
+    """What a claimed colony asks of its claimer, as "if 6+ income" (the engine's wording)."""
+    return f"if {condition.get('text')}"
 
 
 def _card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
@@ -116,17 +103,17 @@ def _card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
 
 
 def _notes(canvas: Canvas, x: int, top: int, bottom: int, lines: list[tuple[str, Rgb]], width: int) -> None:
-    """A card's extra lines (timed rewards, ability, condition) from ``top``, a line wrapped in two
-    when the card has room below for it, else shortened."""
+    """A card's extra lines (timed rewards, ability, condition) from ``top``, a line wrapped when
+    the card has room below for it, else shortened."""
     step = 23
     room = (bottom - top) // step
     wrapped = [wrap_text(text, SMALL, width, bold=True, condensed=True) for text, _fill in lines]
     spare = room - len(lines)
     y = top
     for (text, fill), parts in zip(lines, wrapped, strict=True):
-        if len(parts) > 1 and spare > 0:
-            spare -= 1
-            shown = [parts[0], " ".join(parts[1:])]
+        if 1 < len(parts) <= spare + 1:
+            spare -= len(parts) - 1
+            shown = parts
         else:
             shown = [text]
         for part in shown:
