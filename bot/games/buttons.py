@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from bot.replies import Button, Style
+from bot.replies import Button, Option, Style
 from engine.core import Action
 
 MAX_BUTTONS = 25
 LABEL_LIMIT = 80
+# Options in one select menu (Discord's limit).
+MAX_OPTIONS = 25
 
 
 def ordered_buttons(
@@ -35,3 +37,18 @@ def ordered_buttons(
     if can_undo:
         result.append(Button("Undo", game_id, version, control="undo"))
     return result
+
+
+def select_menus(groups: Mapping[str, Sequence[Option]], game_id: int, version: int) -> list[Button]:
+    """A select menu per group (its title the placeholder), split in menus of 25 options when there
+    are more, numbered "(1)", "(2)"..."""
+    return [
+        Button(
+            title if len(options) <= MAX_OPTIONS else f"{title} ({n // MAX_OPTIONS + 1})",
+            game_id,
+            version,
+            options=tuple(options[n : n + MAX_OPTIONS]),
+        )
+        for title, options in groups.items()
+        for n in range(0, len(options), MAX_OPTIONS)
+    ]

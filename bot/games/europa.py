@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.buttons import ordered_buttons
+from bot.games.buttons import ordered_buttons, select_menus
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Gather, Option, Style
@@ -48,7 +48,6 @@ PART = {
     "ingenuity": "ingenuity",
     "use_plan": "plan",
 }
-MAX_OPTIONS = 25
 MAX_SELECTS = 4
 STYLES: dict[str, Style] = {
     "choose": "primary",
@@ -269,16 +268,7 @@ def _menus(
         if action.kind in SELECTS:
             option = Option(label(action), action=action, description=describe(action))
             groups.setdefault(SELECTS[action.kind], []).append(option)
-    return [
-        Button(
-            title if len(options) <= MAX_OPTIONS else f"{title} ({n // MAX_OPTIONS + 1})",
-            game_id,
-            version,
-            options=tuple(options[n : n + MAX_OPTIONS]),
-        )
-        for title, options in groups.items()
-        for n in range(0, len(options), MAX_OPTIONS)
-    ]
+    return select_menus(groups, game_id, version)
 
 
 def _describe(cards: Mapping[str, Any], names: Mapping[str, str], action: Action) -> str:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
-from bot.games.buttons import ordered_buttons
+from bot.games.buttons import ordered_buttons, select_menus
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Option, Style
@@ -15,7 +15,7 @@ from engine.core import Action, Event, Rules
 from engine.spacebase import Content, SpaceRules, shipped_content
 from engine.spacebase.rewards import gains, option_sectors
 from engine.spacebase.state import Board
-from render.spacebase.common import current_dice
+from engine.spacebase.view import current_dice
 
 # Button order: what the game waits for first, then the turn's usual steps, preferences last.
 ORDER = (
@@ -51,7 +51,7 @@ MENUS: dict[str, str] = {
     "claim_colony": "Claim a colony…",
     "buy": "Buy a ship or a colony…",
 }
-ROWS, PER_ROW, MAX_MENUS, MAX_OPTIONS = 5, 5, 4, 25
+ROWS, PER_ROW, MAX_MENUS = 5, 5, 4
 # Preferences have their own subcommands; a button for them would only crowd the choices.
 QUIET = ("auto", "away")
 # Rewards added up into one number on an activation button, in this order.
@@ -252,7 +252,7 @@ def _label(
         return fixed[kind]
     if kind in ("buy", "take"):
         verb = "Buy" if kind == "buy" else "Take"
-        return f"{verb} {name('card')}{_price(view, action)} → sector {action.get('sector')}"
+        return f"{verb} {name('card')}{_price(content, view, action)} → sector {action.get('sector')}"
     texts = {
         "use": f"Use {name('card')}",
         "claim_colony": f"Claim {name('card')}",
@@ -271,14 +271,13 @@ def _label(
     return f"{kind.replace('_', ' ').capitalize()} {words}".strip()
 
 
-def _price(view: Mapping[str, Any], action: Action) -> str:
+def _price(content: Content, view: Mapping[str, Any], action: Action) -> str:
     """What taking the card costs: its price for a buy or an extra buy, nothing for a claim."""
     pending = view.get("pending") or {}
     if action.kind == "take" and pending.get("kind") != "buy":
         return " (free)"
-    card = str(action.get("card", ""))
-    cost = next((c.get("cost") for c in _cards(view) if c.get("id") == card), None)
-    return f" ({cost} cr)" if cost is not None else ""
+    card = content.cards.get(str(action.get("card", "")))
+    return f" ({card.cost} cr)" if card is not None else ""
 
 
 def _seat_of(view: Mapping[str, Any]) -> int:
@@ -314,16 +313,14 @@ def buttons(
     # the rows the buttons leave; a step left off them still has its subcommand.
     plain = [a for a in shown if a.kind not in MENUS]
     rest = ordered_buttons(plain, ORDER + newer, STYLES, labelled, game_id, version, can_undo=can_undo)
-    room = min(MAX_MENUS, ROWS - -(-len(rest) // PER_ROW))
-    menus: list[Button] = []
-    for kind in (k for k in ORDER if k in MENUS):
-        options = [Option(labelled(a)[:100], action=a) for a in shown if a.kind == kind]
-        for start in range(0, len(options), MAX_OPTIONS):
-            chunk = tuple(options[start : start + MAX_OPTIONS])
-            title = (
-                MENUS[kind] if len(options) <= MAX_OPTIONS else f"{MENUS[kind]} ({start // MAX_OPTIONS + 1})"
-            )
-            menus.append(Button(title, game_id, version, options=chunk))
+    button_rows = (len(rest) + PER_ROW - 1) // PER_ROW
+    room = min(MAX_MENUS, ROWS - button_rows)
+    groups = {
+        MENUS[kind]: [Option(labelled(a), action=a) for a in shown if a.kind == kind]
+        for kind in ORDER
+        if kind in MENUS
+    }
+    menus = select_menus({title: options for title, options in groups.items() if options}, game_id, version)
     return menus[:room] + rest
 
 

@@ -5,10 +5,11 @@ Never the order of a deck, another seat's Light-Speed cards or an activation cho
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.spacebase.legal import waiting
-from engine.spacebase.model import GOAL_VP, SECTORS, Card, Content, Reward
+from engine.spacebase.model import GOAL_VP, SECTORS, Card, Content, Reward, condition_label
 from engine.spacebase.state import Board, Json, SpaceState
 
 
@@ -48,7 +49,11 @@ def card_json(card: Card) -> Json:
         },
         "condition": None
         if card.condition is None
-        else {"stat": card.condition.stat, "at_least": card.condition.at_least},
+        else {
+            "stat": card.condition.stat,
+            "at_least": card.condition.at_least,
+            "text": condition_label(card.condition),
+        },
     }
 
 
@@ -143,3 +148,12 @@ def table_view(state: SpaceState, content: Content, seat: int | None) -> dict[st
             "scores": [b.vp for b in state.boards],
         },
     }
+
+
+def current_dice(view: Mapping[str, Any]) -> tuple[list[int], bool]:
+    """The dice the table is acting on, and whether they are a bonus roll's: a bonus roll waiting to
+    be chosen from shows its own dice, not the turn's main roll."""
+    pending = view.get("pending") or {}
+    if pending.get("kind") == "bonus_roll" and len(pending.get("dice") or []) == 2:
+        return [int(d) for d in pending["dice"]], True
+    return [int(d) for d in view.get("dice") or []], False

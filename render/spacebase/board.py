@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.spacebase.view import current_dice
 from render.canvas import Canvas, text_width
 from render.spacebase.common import (
     BLUE,
@@ -19,7 +20,6 @@ from render.spacebase.common import (
     WHEN_COLOURS,
     WIDTH,
     View,
-    current_dice,
     player,
     reward_lines,
     rewards_text,

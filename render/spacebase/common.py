@@ -33,15 +33,6 @@ SEAT_COLOURS: tuple[Rgb, ...] = (
 WHEN_COLOURS = {"blue": BLUE, "red": RED, "green": GREEN}
 
 
-def current_dice(view: View) -> tuple[list[int], bool]:
-    """The dice the table is acting on, and whether they are a bonus roll's: a bonus roll waiting to
-    be chosen from shows its own dice, not the turn's main roll."""
-    pending = view.get("pending") or {}
-    if pending.get("kind") == "bonus_roll" and len(pending.get("dice") or []) == 2:
-        return [int(d) for d in pending["dice"]], True
-    return [int(d) for d in view.get("dice") or []], False
-
-
 def seat_colour(seat: int) -> Rgb:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
