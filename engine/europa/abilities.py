@@ -132,8 +132,5 @@ def roll(
 def _shown(face: Json) -> str:
     """How one rolled die reads: green tower, or for an Invader die rolled again after Invader
     results, invader invader, again: bunker."""
-    shown = f"{face['colour']} {'+'.join(face['face'])}"
-    if face["invaders"]:
-        again = ", again: ".join([INVADER] * face["invaders"])
-        shown = f"{face['colour']} {again}, again: {'+'.join(face['face'])}"
-    return shown
+    rolled = [*([INVADER] * face["invaders"]), "+".join(face["face"])]
+    return f"{face['colour']} {', again: '.join(rolled)}"

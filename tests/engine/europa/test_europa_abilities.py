@@ -316,11 +316,10 @@ def test_an_extra_die_plan_acts_by_itself_and_the_invader_die_joins_if_its_owner
     assert not [a for a in RULES.legal_actions(with_die, 0) if a.kind == "use_plan"]
     # Rolling without it keeps it out of this base's main rolls.
     rolled, _ = act(state, 0, "roll")
-    assert "invader" not in colours(rolled, 0) if rolled.attempt[0] is not None else True
-    if rolled.attempt[0] is not None:
-        assert not any(
-            a.kind == "use_plan" and a.get("card") == invader for a in RULES.legal_actions(rolled, 0)
-        )
+    if rolled.attempt[0] is None:
+        pytest.skip("the first roll built the base")
+    assert "invader" not in colours(rolled, 0)
+    assert not any(a.kind == "use_plan" and a.get("card") == invader for a in RULES.legal_actions(rolled, 0))
 
 
 def test_an_invader_result_destroys_a_die_before_anything_else() -> None:
