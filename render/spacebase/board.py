@@ -13,6 +13,7 @@ from render.spacebase.common import (
     BODY,
     COLONY,
     CUBE,
+    LINE,
     MARGIN,
     RED,
     SMALL,
@@ -22,6 +23,7 @@ from render.spacebase.common import (
     View,
     player,
     reward_lines,
+    reward_rows,
     rewards_text,
     seat_colour,
     viewer,
@@ -83,28 +85,34 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
         if colony:
             canvas.text(x + 8, top + 26, "Colony", BODY, COLONY)
             # Some colonies charge cubes too (a game-winning ability): their count must show.
-            _ability(canvas, x + 8, top + 26 + int(BODY * 1.25), inner, station)
+            top = _ability(canvas, x + 8, top + 26 + int(BODY * 1.25), inner, station)
         else:
             top = canvas.paragraph(
                 x + 8, top + 26, rewards_text(station.get("blue") or []), BODY, BLUE, inner, bold=True
             )
-            _ability(canvas, x + 8, top, inner, station)
+            top = _ability(canvas, x + 8, top, inner, station)
     else:
-        canvas.text(x + 8, top, "empty", SMALL, TEXT_DIM)
+        top = canvas.text(x + 8, top, "empty", SMALL, TEXT_DIM)[3]
     deployed = sector.get("deployed") or []
-    base = y + CELL_H - 86
-    canvas.draw.line((x + 6, base, x + CELL_W - 6, base), fill=OUTLINE, width=1)
     # Red rewards: the deployed ships', and a colony's own red side.
     red = [r for card in deployed for r in card.get("red") or []]
     if colony and station is not None:
         red += list(station.get("red") or [])
+    # Two lines of red rewards fit under the line; a longer list (a stack of arrows and cubes) raises
+    # the line into the room the station's rewards leave, a line at a time, rather than being cut.
+    base = y + CELL_H - 86
+    most = 2
+    while most < len(reward_rows(red, inner)) and base - LINE >= top + 4:
+        base -= LINE
+        most += 1
+    canvas.draw.line((x + 6, base, x + CELL_W - 6, base), fill=OUTLINE, width=1)
     if deployed:
         charged = [c for c in deployed if c.get("ability")]
         count = f"{len(deployed)}×" if charged else f"{len(deployed)} ship{'s' if len(deployed) > 1 else ''}"
         box = canvas.text(x + 8, base + 4, count, SMALL, TEXT_DIM)
         _stack_charges(canvas, box[2] + 6, x + CELL_W - 8, base + 4, charged)
     if red:
-        reward_lines(canvas, x + 8, base + 28, red, RED, inner, 2)
+        reward_lines(canvas, x + 8, base + 28, red, RED, inner, most)
 
 
 def _stack_charges(canvas: Canvas, left: int, right: int, y: int, cards: list[Mapping[str, Any]]) -> None:
@@ -123,15 +131,16 @@ def _stack_charges(canvas: Canvas, left: int, right: int, y: int, cards: list[Ma
         x = canvas.text(x, y, text, SMALL, colour, condensed=True)[2] + 5
 
 
-def _ability(canvas: Canvas, x: int, y: int, width: int, card: Mapping[str, Any]) -> None:
+def _ability(canvas: Canvas, x: int, y: int, width: int, card: Mapping[str, Any]) -> int:
+    """The card's ability with its cubes, if it has one; returns the y below it."""
     ability = card.get("ability")
     if not ability:
-        return
+        return y
     need, have = int(ability.get("need", 0)), int(card.get("charges", 0))
     colour = WHEN_COLOURS.get(str(ability.get("when")), TEXT)
     label = f"{have}/{need} → {rewards_text(ability.get('effects') or [])}"
     # Wrapped, not cut: "1/3 → claim L1" is one word too wide for a cell, and the level matters.
-    canvas.paragraph(x, y + 2, label, SMALL, colour, width, bold=True, condensed=True)
+    return canvas.paragraph(x, y + 2, label, SMALL, colour, width, bold=True, condensed=True)
 
 
 __all__ = ["BLUE", "draw_board", "render_board"]

@@ -103,19 +103,24 @@ def player(view: View, seat: int) -> Mapping[str, Any]:
     return players[seat] if 0 <= seat < len(players) else {}
 
 
-def reward_lines(
-    canvas: Canvas, x: int, y: int, rewards: Sequence[Mapping[str, Any]], fill: Rgb, width: int, most: int
-) -> int:
-    """Draw the rewards a few to a line, never breaking one across lines, in at most ``most`` lines
-    (the last one shrinks or ends in "…" when they do not fit); returns the y below them."""
-    items = [short(r) for r in merged(rewards)] or ["—"]
+def reward_rows(rewards: Sequence[Mapping[str, Any]], width: int) -> list[str]:
+    """The rewards a few to a line of ``width`` pixels, never breaking one across lines."""
     lines: list[str] = []
-    for item in items:
+    for item in [short(r) for r in merged(rewards)] or ["—"]:
         candidate = f"{lines[-1]}, {item}" if lines else item
         if lines and text_width(candidate, BODY) <= width:
             lines[-1] = candidate
         else:
             lines.append(item)
+    return lines
+
+
+def reward_lines(
+    canvas: Canvas, x: int, y: int, rewards: Sequence[Mapping[str, Any]], fill: Rgb, width: int, most: int
+) -> int:
+    """Draw the rewards a few to a line, never breaking one across lines, in at most ``most`` lines
+    (the last one shrinks or ends in "…" when they do not fit); returns the y below them."""
+    lines = reward_rows(rewards, width)
     shown = lines[:most]
     if len(lines) > most:
         shown[-1] = ", ".join([shown[-1], *lines[most:]])

@@ -173,6 +173,33 @@ def test_every_ability_shows_whole_above_the_deployed_ships() -> None:
         assert cut == []
 
 
+def test_a_long_deployed_stack_shows_every_red_reward_whole() -> None:
+    # A stack of arrows, cubes and points needs more than the two lines under the sector's line: the
+    # line moves up into the room a short station leaves, and nothing is cut.
+    from engine.spacebase.view import card_json
+    from render.spacebase import board
+    from render.spacebase.common import reward_rows
+
+    state = RULES.setup(["P0", "P1"], {"expansion": "genesis"}, 3)
+    view = RULES.view(state, None)
+    sector = view["players"][0]["sectors"][4]
+    kinds = {"credits", "vp", "charge", "arrow"}
+    reds = [c for c in RULES.content.cards.values() if c.type == "ship" and c.red and c.red[0].kind in kinds]
+    stack: list[dict[str, Any]] = []
+    for kind in sorted(kinds):
+        card = next(c for c in reds if c.red[0].kind == kind)
+        stack.append({**card_json(card), "charges": 0})
+    sector["deployed"] = stack
+    red = [r for card in stack for r in card["red"]]
+    assert len(reward_rows(red, board.CELL_W - 16)) > 2
+    canvas = draw_board(view, 0)
+    _readable(canvas)
+    texts = _texts(canvas)
+    assert not any(t.endswith("…") and "," in t for t in texts)
+    for row in reward_rows(red, board.CELL_W - 16):
+        assert row in texts
+
+
 def test_a_bonus_roll_shows_its_own_dice_not_the_turns_roll() -> None:
     roller = sb_helpers.card("bonus_roll", level=2)
     state = sb_helpers.plain(3, expansion="genesis")
