@@ -14,6 +14,7 @@ from render.europa.common import (
     TITLE,
     WIDTH,
     View,
+    counted,
     glyph,
     legend,
     need_row,
@@ -167,7 +168,10 @@ def _built(canvas: Canvas, view: View, me: Mapping[str, Any], y: int) -> int:
     found = players(view)
     tokens = int(found[seat].get("tokens", 0)) if 0 <= seat < len(found) else 0
     box = canvas.text(MARGIN, y, str(me.get("built_points", 0)), NUMBER, ACCENT)
-    line = f"points in your Built pile ({len(built)} bases, face down) · {tokens} Cut Corner tokens"
+    line = (
+        f"points in your Built pile ({counted(len(built), 'base')}, face down) · "
+        f"{counted(tokens, 'Cut Corner token')}"
+    )
     canvas.text(box[2] + 8, y + 4, line, BODY, TEXT, bold=False, max_width=WIDTH - MARGIN - box[2] - 8)
     names = ", ".join(f"{c.get('name')} ({c.get('points')} pts)" for c in built) or "nothing built yet"
     return canvas.paragraph(MARGIN, y + 40, names, SMALL, TEXT_DIM, INNER)
@@ -189,5 +193,5 @@ def hand_text(view: View) -> str:
     if plans:
         text += f" Future Planning cards: {plans}."
     built = list(me.get("built") or [])
-    text += f" Built pile: {len(built)} bases, {me.get('built_points', 0)} points."
+    text += f" Built pile: {counted(len(built), 'base')}, {counted(int(me.get('built_points', 0)), 'point')}."
     return text[:1000]

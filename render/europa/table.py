@@ -17,6 +17,7 @@ from render.europa.common import (
     WIDTH,
     View,
     corners,
+    counted,
     destroy_note,
     dice_row,
     legend,
@@ -130,10 +131,11 @@ def _header(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
     y += 44
     x = INDENT
     bases, hand = len(p.get("bases") or []), p.get("hand_count", 0)
+    tokens = corners(p)
     for label, value in (
         ("built", p.get("built_count", 0)),
         ("base this round" if bases == 1 else "bases this round", bases),
-        ("Cut Corners", corners(p)),
+        ("Cut Corner" if tokens == 1 else "Cut Corners", tokens),
         ("card in hand" if hand == 1 else "cards in hand", hand),
     ):
         x = _stat(canvas, x, y, label, str(value)) + 30
@@ -141,7 +143,7 @@ def _header(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
 
 
 def _corners(n: int) -> str:
-    return f"{n} Cut Corner{'' if n == 1 else 's'}"
+    return counted(n, "Cut Corner")
 
 
 def _badge(canvas: Canvas, x: int, y: int, text: str, colour: tuple[int, int, int]) -> int:

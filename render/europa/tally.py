@@ -14,6 +14,7 @@ from render.europa.common import (
     TITLE,
     WIDTH,
     View,
+    counted,
     destroy_note,
     dice_row,
     legend,
@@ -106,7 +107,7 @@ def dice_text(view: View, seats: Sequence[int]) -> str:
 def _tiebreak(p: Mapping[str, Any], tokens: int) -> str:
     best = sorted((int(c.get("points", 0)) for c in p.get("built") or []), reverse=True)
     built = ", ".join(map(str, best)) or "none"
-    return f"Tie-breaks: {tokens} Cut Corner tokens · built bases worth {built}"
+    return f"Tie-breaks: {counted(tokens, 'Cut Corner token')} · built bases worth {built}"
 
 
 def render_tally(view: View) -> bytes:

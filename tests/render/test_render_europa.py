@@ -97,6 +97,18 @@ def test_the_hand_image_shows_the_secret_choice_and_the_built_pile(states: list[
     assert view["you"]["choice"]["name"] not in table_image(table(chosen)).description
 
 
+def test_counts_of_one_read_in_the_singular(states: list[EuropaState]) -> None:
+    view = RULES.view(states[0], 0)
+    me = view["you"]
+    me["built"], me["built_points"] = me["hand"][:1], int(me["hand"][0]["points"])
+    view["players"][0]["tokens"] = 1
+    texts = " | ".join(p.text for p in draw_hand(view).texts)
+    assert "(1 base, face down) · 1 Cut Corner token" in texts
+    assert " 1 bases" not in hand_image(view).description
+    view["players"][0]["hand_count"] = 1
+    assert "card in hand" in [p.text for p in draw_table(view).texts]
+
+
 def test_the_hand_image_and_the_private_text_show_ones_own_planning_cards(
     states: list[EuropaState],
 ) -> None:
