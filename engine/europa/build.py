@@ -164,6 +164,10 @@ def perform_build(
         att["dice"][int(action.arg("die"))]["k"] = kind == "keep"
     elif kind == "destroy":
         die = att["dice"][int(action.arg("die"))]
+        if die["k"]:
+            # Destroyed right after a roll, before any die could be set aside: a set-aside die was
+            # counted in ``kept_before``, and the next main roll is measured against what is left.
+            att["kept_before"] = max(0, att["kept_before"] - 1)
         die["x"] = True
         att["destroy"] -= 1
         events.append(

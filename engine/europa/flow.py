@@ -174,7 +174,7 @@ def _equip(state: EuropaState, content: Content, seat: int, att: Json) -> None:
         if a.kind == "fewer_dice" and a.colour in counts:
             counts[a.colour] = max(0, counts[a.colour] - a.n)
         fewer_rolls += a.n if a.kind == "fewer_rolls" else 0
-        min_keep = max(min_keep, a.n) if a.kind == "min_keep" else min_keep
+        min_keep += a.n if a.kind == "min_keep" else 0
     for cid in state.plans[seat]:
         p = content.cards[cid].plan
         if p.kind == "extra_die":

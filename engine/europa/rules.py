@@ -117,7 +117,8 @@ class EuropaRules:
 
     def can_undo(self, before: EuropaState, after: EuropaState) -> bool:
         """Refused once dice were rolled, a card drawn or shuffled, or a card revealed: any step that
-        used the RNG, changed the phase or round, played a card face up or flipped the secret choices."""
+        used the RNG, drew from the deck (a redraw that discards nothing draws without shuffling or
+        discarding), changed the phase or round, played a card face up or flipped the secret choices."""
         flipped = any(
             b is not None and a is None
             for b, a in zip(before.choice + before.plan_choice, after.choice + after.plan_choice, strict=True)
@@ -128,6 +129,7 @@ class EuropaRules:
             and before.round == after.round
             and before.status == after.status
             and len(before.discard) == len(after.discard)
+            and before.deck == after.deck
             and before.undermines == after.undermines
             and after.outcome is None
             and not flipped

@@ -19,6 +19,7 @@ from tests.engine.europa.eu_helpers import (
     invader_builder,
     miss,
     new,
+    pass_all,
     small,
     to_undermine,
 )
@@ -338,6 +339,53 @@ def test_an_invader_result_destroys_a_die_before_anything_else() -> None:
         assert "die_destroyed" in [e.kind for e in events]
         return
     pytest.fail("no Invader result in 60 seeds")
+
+
+def test_a_destroyed_set_aside_die_does_not_block_the_next_main_roll() -> None:
+    # "The destroyed die may be one that was already set aside": the player then rolls on with what
+    # is left, without setting aside another die to make up for it.
+    for seed in range(200):
+        state = invader_builder()
+        state.rng.seed = seed
+        state, _ = act(state, 1, "roll")
+        att = attempt(state, 1)
+        if att["destroy"] or att["rolls_left"] < 2:
+            continue
+        loose = [i for i, d in enumerate(att["dice"]) if d["c"] != "invader" and not d["x"]]
+        for die in loose[:2]:
+            state, _ = act(state, 1, "keep", die=die)
+        state, _ = act(state, 1, "roll")
+        att = attempt(state, 1)
+        if not att["destroy"] or att["rolls_left"] == 0:
+            continue
+        state, _ = act(state, 1, "destroy", die=loose[0])
+        assert not attempt(state, 1)["destroy"]
+        assert "roll" in [a.kind for a in RULES.legal_actions(state, 1)]
+        return
+    pytest.fail("no Invader result on a second main roll in 200 seeds")
+
+
+def test_two_must_set_aside_cards_on_one_base_add_up() -> None:
+    first, second = [
+        c.id for c in CONTENT.cards.values() if c.undermine.kind == "min_keep" and not c.undermine.cost
+    ][:2]
+    state = new(2, seed=3)
+    give(state, 0, first, second)
+    state = to_undermine(state, {0: next(c for c in state.hands[0] if c not in (first, second))})
+    for cid in (first, second):
+        action = next(
+            a for a in RULES.legal_actions(state, 0) if a.kind == "undermine" and a.get("card") == cid
+        )
+        state, _ = RULES.apply(state, 0, action)
+    state = pass_all(state)
+    need = CONTENT.cards[first].undermine.n + CONTENT.cards[second].undermine.n
+    assert attempt(state, 1)["min_keep"] == need
+    state, _ = act(state, 1, "roll")
+    for die in range(need - 1):
+        state, _ = act(state, 1, "keep", die=die)
+    assert "roll" not in [a.kind for a in RULES.legal_actions(state, 1)]
+    state, _ = act(state, 1, "keep", die=need - 1)
+    assert "roll" in [a.kind for a in RULES.legal_actions(state, 1)]
 
 
 def test_a_star_only_colour_counts_only_when_it_shows_a_star() -> None:

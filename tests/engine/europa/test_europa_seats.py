@@ -64,6 +64,25 @@ def test_undo_only_before_anything_is_rolled_drawn_or_revealed() -> None:
     assert not RULES.can_undo(built, rolled)
 
 
+def test_a_redraw_that_draws_cards_cannot_be_undone() -> None:
+    # Keeping one's hand draws up to the hand size without a shuffle or a discard: taking it back
+    # would show the top of the deck, then let the player discard knowing what comes next.
+    for seed in range(20):
+        state = new(2, seed=seed)
+        while RULES.outcome(state) is None:
+            seat = min(RULES.to_move(state))
+            keep = Action.of("redraw", discard="")
+            if keep in RULES.legal_actions(state, seat):
+                after, _ = RULES.apply(state, seat, keep)
+                if len(after.hands[seat]) > len(state.hands[seat]):
+                    assert not RULES.can_undo(state, after)
+                    return
+            action = RULES.timeout_action(state, seat)
+            assert action is not None
+            state, _ = RULES.apply(state, seat, action)
+    pytest.fail("no redraw that draws in 20 games")
+
+
 def test_json_round_trip_and_bad_documents() -> None:
     state = to_build(new(2, seed=6), {})
     state, _ = act(state, 0, "roll")
