@@ -24,10 +24,21 @@ def window_seats(state: SpaceState, content: Content) -> list[int]:
 
 
 def _undeclined(state: SpaceState, content: Content, seat: int) -> bool:
-    """Whether ``seat`` holds a usable ability it has not kept for later in an earlier window."""
+    """Whether ``seat`` holds a usable ability it has not kept for later in an earlier window.
+
+    Abilities kept for later are asked about again when every other seat is a robot: a robot plays
+    its whole turn in one move, so the window is the seat's only moment to use them, and nobody
+    else waits on it."""
     usable = {str(a.get("card")) for a in use_actions(state, content, seat)}
+    if not usable:
+        return False
     kept = state.declined[seat] if seat < len(state.declined) else []
-    return bool(usable - set(kept))
+    return bool(usable - set(kept)) or _alone(state, seat)
+
+
+def _alone(state: SpaceState, seat: int) -> bool:
+    """Whether ``seat`` is the only human seat playing (the others are AI or away)."""
+    return all(state.robot(s) for s in range(len(state.players)) if s != seat)
 
 
 def close_turn(state: SpaceState, content: Content) -> list[Event]:
@@ -49,7 +60,8 @@ def react(state: SpaceState, content: Content, seat: int, action: Action) -> lis
     declined = [list(d) for d in state.declined] or [[] for _ in state.players]
     declined[seat] = sorted(str(a.get("card")) for a in use_actions(state, content, seat))
     state.declined = declined
-    text = f"{state.players[seat]} keeps their abilities for later (not asked again for them)."
+    later = "asked again at the next turn's end" if _alone(state, seat) else "not asked again for them"
+    text = f"{state.players[seat]} keeps their abilities for later ({later})."
     return [Event("reaction_skipped", text, {"seat": seat})]
 
 

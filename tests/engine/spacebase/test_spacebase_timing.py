@@ -130,3 +130,20 @@ def test_abilities_kept_for_later_are_not_asked_about_again_until_another_is_rea
     state, events = act(state, 0, "end")
     assert kinds(events)[-1] == "reaction_window" and events[-1].data["seats"] == [2]
     assert RULES.from_json(RULES.to_json(state)) == state
+
+
+def test_abilities_kept_for_later_are_asked_about_at_each_robot_turn_when_no_other_human_plays() -> None:
+    # A robot plays its whole turn in one move: the end-of-turn window is the only moment a red
+    # ability can be used on it, and with no other human at the table nobody waits on the seat.
+    state = plain(3)
+    _charged(state, 0, RED)
+    for seat in (1, 2):
+        state, _ = act(state, seat, "away")
+    state, _ = activate(state, 7)
+    state, events = act(state, 0, "end")
+    assert state.reacting and state.active == 1 and RULES.to_move(state) == {0}
+    state, events = act(state, 0, "skip")
+    assert "asked again at the next turn's end" in events[0].text
+    assert state.reacting and state.active == 2 and RULES.to_move(state) == {0}
+    state, events = act(state, 0, "use", card=RED)
+    assert "ability_used" in kinds(events) and state.boards[0].charges[RED] == 0
