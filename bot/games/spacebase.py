@@ -126,7 +126,8 @@ Each of your 12 sectors holds a station ship (blue rewards, on your own turn) an
 sum's sector or both dice's sectors (doubles: the same sector twice), secretly and at once, then
 the rewards are paid. Then buy one ship (it becomes the station of its sector, the old station is
 deployed) or a colony (VP, and the sector stops paying blue rewards). Your credits then fall to
-your income. Charged abilities fill one cube each time their sector activates.
+your income. A charge reward puts cubes on its own card's ability; once full, use it (blue on your
+turn, red on the others', green on any).
 The game waits only for players whose choice matters; `/spacebase auto on:true` lets the bot choose
 for you, `/spacebase away` hands your seat to the AI. Buttons name the rewards of each option."""
 
@@ -349,7 +350,11 @@ def summary(view: Mapping[str, Any]) -> str:
         lines.append(f"{'Bonus roll' if bonus else 'Dice'}: {dice[0]} and {dice[1]}")
     for level, row in sorted((view.get("shipyard") or {}).items()):
         lines.append(
-            f"Level {level}: " + ", ".join(f"{c['name']} ({c['cost']}, s{c['sector']})" for c in row)
+            f"Level {level}: "
+            + ", ".join(
+                f"{c['name']} ({c['cost']} cr, sector {c['sector']}{'+' if c.get('plus') else ''})"
+                for c in row
+            )
         )
     return "\n".join(lines)
 

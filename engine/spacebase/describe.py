@@ -46,9 +46,12 @@ def describe_action(content: Content, action: Action, state: SpaceState) -> str:
             return f"Each die: sectors {dice[0]} and {dice[1]}"
         return f"Choose {a.get('option')}"
     if kind in ("buy", "take"):
+        if kind == "take" and not _extra_buy(state):
+            # A claim is free: the price is shown only for an extra buy.
+            return f"Take {card} (free) into sector {a.get('sector')}"
         cost = content.cards[str(a["card"])].cost if str(a["card"]) in content.cards else 0
         verb = "Buy" if kind == "buy" else "Take"
-        return f"{verb} {card} ({cost}) into sector {a.get('sector')}"
+        return f"{verb} {card} ({cost} cr) into sector {a.get('sector')}"
     if kind == "move_charge":
         return f"Move a cube from {_name(content, a.get('src'))} to {_name(content, a.get('dst'))}"
     if kind == "exchange":
@@ -63,3 +66,8 @@ def describe_action(content: Content, action: Action, state: SpaceState) -> str:
         names = [_name(content, c) for c in str(a.get("cards", "")).split(",") if c]
         return "Keep " + (", ".join(names) if names else "nothing")
     return str(action)
+
+
+def _extra_buy(state: SpaceState) -> bool:
+    """Whether the head pending step is an extra buy (a ``take`` then costs the card's price)."""
+    return bool(state.pending) and state.pending[0].get("kind") == "buy"

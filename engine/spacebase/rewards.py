@@ -11,6 +11,10 @@ from engine.spacebase.model import BONUS_IGNORES, CHOICES, SECTORS, Content, Rew
 from engine.spacebase.state import Board, Json, SpaceState
 
 Gain = tuple[str, Reward]
+# What a rewards event names besides amounts: the choices a reward opened (by its label), a swap
+# with a neighbour (a choice too) and the win; the win reads better in these words.
+NAMED = frozenset({*CHOICES, "swap_neighbor", "win"})
+NAMED_WORDS = {"win": "the win of the game"}
 
 
 def option_sectors(dice: list[int], option: str) -> list[int]:
@@ -146,9 +150,9 @@ def grant_all(
             credits, income, vp, charges = _grant_each(state, content, seat, board, found, bonus)
             # The choices it opened, so the event never reads "nothing" for a claim or a bonus roll.
             opened = tuple(
-                r.label()
+                NAMED_WORDS.get(r.kind) or r.label()
                 for _card, r in found
-                if r.kind in CHOICES and not (bonus and r.kind in BONUS_IGNORES)
+                if r.kind in NAMED and not (bonus and r.kind in BONUS_IGNORES)
             )
             return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors, opened)
     else:
@@ -190,10 +194,10 @@ def rewards_event(
 
 
 def _gained(credits: int, income: int, vp: int, charges: int, opened: tuple[str, ...] = ()) -> str:
-    """What a rewards event says after the player's name."""
+    """What a rewards event says after the player's name; credits lost are spent (cash-out)."""
     parts = []
-    if credits:
-        parts.append(f"{credits:+d} credit{'' if abs(credits) == 1 else 's'}")
+    if credits > 0:
+        parts.append(f"{credits:+d} credit{'' if credits == 1 else 's'}")
     if income:
         parts.append(f"{income:+d} income")
     if vp:
@@ -201,7 +205,11 @@ def _gained(credits: int, income: int, vp: int, charges: int, opened: tuple[str,
     if charges:
         parts.append(f"{charges:+d} charge{'' if abs(charges) == 1 else 's'}")
     parts += opened
-    return f" gains {', '.join(parts)}." if parts else " gains nothing new."
+    gained = f" gains {', '.join(parts)}" if parts else ""
+    if credits < 0:
+        spent = f" spends {-credits} credit{'' if credits == -1 else 's'}"
+        return f"{spent} and{gained}." if gained else f"{spent}."
+    return f"{gained}." if gained else " gains nothing new."
 
 
 def _grant_each(

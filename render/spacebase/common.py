@@ -53,7 +53,7 @@ def short(reward: Mapping[str, Any]) -> str:
         "claim_top": f"{many}deck L{reward.get('level')}",
         "buy": "extra buy",
         "arrow": f"{many}{side} sector",
-        "diag": f"{many}{'↗' if side == '▶' else '↙'} sector",
+        "diag": f"{many}{'↗' if side == '▶' else '↖'} sector",
         "dice_arrow": "die ▶",
         "move_charge": "move cube",
         "charge_all": f"+{n} cube all",

@@ -253,3 +253,16 @@ def test_a_long_name_is_shortened_on_the_score_track_never_the_turn_marker() -> 
     texts = _texts(canvas)
     assert "▶" in texts and canvas.overlapping_texts() == []
     assert any(t.startswith("Bartholom") and t.endswith("…") for t in texts)
+
+
+def test_diagonal_arrows_point_up_as_printed_and_the_summary_marks_variable_sectors() -> None:
+    from bot.games.spacebase import summary
+    from render.spacebase.common import short
+
+    assert short({"kind": "diag", "dir": -1, "n": 1}) == "↖ sector"
+    assert short({"kind": "diag", "dir": 1, "n": 1}) == "↗ sector"
+    view = RULES.view(RULES.setup(["P0", "P1"], {"expansion": "genesis"}, 1), None)
+    cards = [c for row in view["shipyard"].values() for c in row]
+    for c in cards:
+        mark = "+" if c.get("plus") else ""
+        assert f"{c['name']} ({c['cost']} cr, sector {c['sector']}{mark})" in summary(view)

@@ -14,7 +14,7 @@ from engine.core.rng import Rng
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.model import Card, Content
 from engine.spacebase.pending import SKIP, no_choice, pending_actions
-from engine.spacebase.rewards import rewards_event
+from engine.spacebase.rewards import grant_all, rewards_event
 from engine.spacebase.state import SpaceState
 from engine.spacebase.turn import finish as finish_game
 from tests.engine.spacebase.sb_helpers import (
@@ -503,6 +503,38 @@ def test_gains_and_a_shared_win_read_as_english() -> None:
     state.outcome = {"winners": [0, 1], "reason": "points"}
     [over] = finish_game(state)
     assert over.text == f"{state.players[0]} and {state.players[1]} share the win of the game."
+
+
+def test_a_swap_a_win_and_a_cash_out_are_told_as_such() -> None:
+    state = _genesis()
+    for kind, told in (
+        ("swap_neighbor", "gains swap with the card in a neighbouring sector."),
+        ("win", "gains the win of the game."),
+    ):
+        info = next(
+            c for c in CONTENT.cards.values() if c.ability and any(r.kind == kind for r in c.ability.effects)
+        )
+        assert info.ability is not None
+        found = [(info.id, r) for r in info.ability.effects if r.kind == kind]
+        event = grant_all(state.fork(), CONTENT, 0, found)
+        assert event.text.endswith(told) and "nothing new" not in event.text
+    cash = next(c for c in CONTENT.cards.values() if any(r.kind == "cash_out" for r in c.immediate))
+    rate = next(r.n for r in cash.immediate if r.kind == "cash_out")
+    state.boards[0].credits = 3 * rate
+    spend = [(cash.id, r) for r in cash.immediate if r.kind == "cash_out"]
+    event = grant_all(state.fork(), CONTENT, 0, spend)
+    assert event.text == f"{state.players[0]} spends {3 * rate} credits and gains +3 VP."
+
+
+def test_a_claim_is_labelled_free_and_an_extra_buy_with_its_price() -> None:
+    state = _genesis()
+    ship = state.shipyard["1"][0]
+    info = CONTENT.cards[ship]
+    take = Action.of("take", card=ship, sector=info.sector)
+    state.pending = [{"kind": "claim", "seat": 0, "card": ship, "level": 1, "n": 1}]
+    assert RULES.describe(take, state) == f"Take {info.name} (free) into sector {info.sector}"
+    state.pending = [{"kind": "buy", "seat": 0, "card": ship, "level": 1, "n": 1}]
+    assert RULES.describe(take, state) == f"Take {info.name} ({info.cost} cr) into sector {info.sector}"
 
 
 def test_owned_level_3_ships_and_colonies_count_deployed_too() -> None:
