@@ -43,9 +43,11 @@ def place(board: Board, content: Content, card: str, sector: int) -> bool:
     return True
 
 
-def remove(board: Board, card: str) -> None:
-    """Take ``card`` off the console (its station slot is left empty); cubes stay with the caller."""
-    where = locate(board, card)
+def remove(board: Board, card: str, where: tuple[str, int] | None = None) -> None:
+    """Take ``card`` off the console (its station slot is left empty); cubes stay with the caller.
+
+    ``where`` picks one copy of a starter the player holds twice (one of them traded)."""
+    where = where or locate(board, card)
     if where is None:
         return
     kind, sector = where

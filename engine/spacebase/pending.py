@@ -179,11 +179,15 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
         return [a for a in PICKS if a.get("sector") not in picked] if picked else list(PICKS)
     elif kind == "trade":
         others = [s for s in range(len(state.players)) if s != seat]
-        return [Action("give", (("card", c), ("seat", o))) for o in others for c in owned(board)] or [SKIP]
+        cards = list(dict.fromkeys(owned(board)))
+        return [Action("give", (("card", c), ("seat", o))) for o in others for c in cards] or [SKIP]
     elif kind == "trade_back":
-        cards = [c for c in owned(board) if c != step["card"]]
+        # Only the very card received is barred: the player's own copy of the same starter may go.
+        cards = owned(board)
+        if step["card"] in cards:
+            cards.remove(str(step["card"]))
         to = int(step["to"])
-        return [Action("give", (("card", c), ("seat", to))) for c in cards] or [SKIP]
+        return [Action("give", (("card", c), ("seat", to))) for c in dict.fromkeys(cards)] or [SKIP]
     elif kind == "receive":
         out = [Action.of("deploy", card=str(step["card"]))]
     elif kind == "deploy":
@@ -215,7 +219,8 @@ def _exchanges(state: SpaceState, content: Content, step: Json) -> list[tuple[st
     seat = int(step["seat"])
     board = state.boards[seat]
     if step["kind"] == "exchange":
-        ships = sorted(_ships(state, content, seat))
+        # Two copies of one starter (one of them traded) swap to no effect: each card once.
+        ships = sorted(set(_ships(state, content, seat)))
         return [(a, b) for i, a in enumerate(ships) for b in ships[i + 1 :]]
     me = str(step["card"])
     where = locate(board, me)
@@ -276,6 +281,10 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
     if kind == "skip":
         if step["kind"] == "claim_top":
             return _return_unclaimed(state, step, name)
+        if step["kind"] == "receive":
+            ship = content.cards[str(step["card"])].name
+            text = f"{name} keeps {ship} on station in sector {step['sector']}."
+            return [Event("skipped", text, {"seat": seat})]
         return [Event("skipped", f"{name} passes on {str(step['kind']).replace('_', ' ')}.", {"seat": seat})]
     if kind == "take":
         card, sector = str(action.arg("card")), int(action.arg("sector"))
@@ -314,6 +323,9 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
         return [grant_all(state, content, seat, gains(board, content, [sector], "red", False))]
     if kind == "deploy" and step["kind"] == "receive":
         undo_station(board, step)
+        for later in state.pending:
+            if later["kind"] == "trade_back" and later["card"] == step["card"]:
+                later["received"] = "deployed"
         return [
             Event(
                 "card_deployed", f"{name} deploys the ship they were given.", {"seat": seat, **action.params}
@@ -358,7 +370,10 @@ def give(state: SpaceState, content: Content, seat: int, step: Json, action: Act
     giver, taker = state.board(seat), state.board(to)
     where = locate(giver, card)
     assert where is not None
-    remove(giver, card)
+    if step["kind"] == "trade_back" and card == step["card"]:
+        # The player's own copy of the starter it was given goes, never the one it received.
+        where = _own_copy(giver, card, str(step.get("received", "station")))
+    remove(giver, card, where)
     if card in state.fresh:
         # A card given away before its end-of-turn reward came gives it to no one.
         state.fresh = [c for c in state.fresh if c != card]
@@ -374,9 +389,22 @@ def give(state: SpaceState, content: Content, seat: int, step: Json, action: Act
         receive = {"kind": "receive", "seat": to, "card": card, "sector": sector, "old": old}
         state.pending.insert(0, receive)
     if step["kind"] == "trade":
+        receiving = bool(state.pending) and state.pending[0]["kind"] == "receive"
+        placed = "station" if receiving else "deployed"
         state.pending.insert(
-            1 if state.pending and state.pending[0]["kind"] == "receive" else 0,
-            {"kind": "trade_back", "seat": to, "to": seat, "card": card},
+            1 if receiving else 0,
+            {"kind": "trade_back", "seat": to, "to": seat, "card": card, "received": placed},
         )
     text = f"{state.players[seat]} gives {content.cards[card].name} to {state.players[to]}."
     return [Event("card_given", text, {"seat": seat, "to": to, "card": card})]
+
+
+def _own_copy(board: Board, card: str, received: str) -> tuple[str, int]:
+    """Where the player's own copy of ``card`` lies, given where the copy it received lies."""
+    station = [i + 1 for i, c in enumerate(board.station) if c == card]
+    deployed = [i + 1 for i, stack in enumerate(board.deployed) if card in stack]
+    if received == "station" and station:
+        # The received copy holds the station: the own one is deployed, unless the player has
+        # two deployed besides (any of them is the same card in the same place).
+        return ("deployed", deployed[-1]) if deployed else ("station", station[0])
+    return ("station", station[0]) if station else ("deployed", deployed[-1])

@@ -190,8 +190,9 @@ def test_130_trades_a_card_each_way_the_buyer_first() -> None:
     state, _ = act(state, 0, "give", seat=2, card=deployed)
     assert deployed in state.boards[2].deployed[clarified(130).sector - 1]
     assert RULES.to_move(state) == {2} and state.pending[0]["kind"] == "trade_back"
-    with pytest.raises(IllegalActionError):
-        act(state, 2, "give", seat=0, card=deployed)
+    # Seat 2 holds its own copy of that starter: it is offered once (the received copy is barred).
+    gives = [a for a in RULES.legal_actions(state, 2) if a.kind == "give" and a.get("card") == deployed]
+    assert len(gives) == 1
     state, _ = act(state, 2, "give", seat=0, card=STARTERS[6])
     assert state.boards[2].station[6] is None and state.boards[0].station[6] == STARTERS[6]
     assert STARTERS[6] in state.boards[0].deployed[6]
@@ -200,6 +201,37 @@ def test_130_trades_a_card_each_way_the_buyer_first() -> None:
     assert {a.kind for a in RULES.legal_actions(state, 0)} >= {"deploy", "skip"}
     state, _ = act(state, 0, "skip")
     assert not state.pending and state.boards[0].station[6] == STARTERS[6]
+
+
+def test_130_the_card_received_may_not_go_back_but_ones_own_copy_of_a_starter_may() -> None:
+    # Only the very card received is barred.
+    state = _bought(130, players=3)
+    own = clarified(84).id
+    put(state, 0, own, 7)
+    state, _ = act(state, 0, "give", seat=2, card=own)
+    with pytest.raises(IllegalActionError):
+        act(state, 2, "give", seat=0, card=own)
+    # A starter received deployed: seat 2 answers with its own copy, from its station.
+    state = _bought(130, players=3)
+    sector = clarified(130).sector
+    starter = STARTERS[sector - 1]
+    state, _ = act(state, 0, "give", seat=2, card=starter)
+    assert state.boards[2].station[sector - 1] == starter and starter in state.boards[2].deployed[sector - 1]
+    state, events = act(state, 2, "give", seat=0, card=starter)
+    assert state.boards[2].station[sector - 1] is None
+    assert state.boards[2].deployed[sector - 1].count(starter) == 1
+    assert "card_given" in [e.kind for e in events]
+
+
+def test_130_a_starter_received_on_station_is_kept_and_the_own_copy_beneath_it_goes_back() -> None:
+    state = _bought(130, players=3)
+    starter = STARTERS[6]
+    state, _ = act(state, 0, "give", seat=2, card=starter)
+    assert state.pending[0]["kind"] == "receive" and RULES.to_move(state) == {2}
+    state, events = act(state, 2, "skip")
+    assert events[0].text == f"{state.players[2]} keeps {CONTENT.cards[starter].name} on station in sector 7."
+    state, _ = act(state, 2, "give", seat=0, card=starter)
+    assert state.boards[2].station[6] == starter and starter not in state.boards[2].deployed[6]
 
 
 def test_130_a_station_ship_received_may_be_deployed_instead() -> None:
