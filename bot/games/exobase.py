@@ -54,7 +54,11 @@ COMMANDS: list[CommandSpec] = [
     CommandSpec("relocate", "relocate", "Move a founder out of a destroyed location", (_FOUNDER, _CARD)),
     CommandSpec("tuck", "tuck", "Keep the task card a founder worked as an ability", (_FOUNDER, _CARD)),
     CommandSpec("rest", "rest", "Spend 2 food to restore 1 health", (_FOUNDER,)),
-    CommandSpec("next-day", "next_day", "Finish the night and refill the rows"),
+    CommandSpec(
+        "next-day",
+        "next_day",
+        "Finish the night and refill the rows (a team waits until every seat is ready)",
+    ),
     CommandSpec("flip", "flip", "Flip a task-row card into the location row", (_CARD,)),
     CommandSpec("power-down", "power_down", "Energy is short: choose a location to go dark", (_CARD,)),
 ]
@@ -119,6 +123,8 @@ _LABELS: dict[str, tuple[str, Style]] = {
 def _label(action: Action, names: Mapping[str, str], team: bool) -> tuple[str, Style] | None:
     if action.kind == "end_placement":
         return ("Ready" if team else "End placement", "primary")
+    if action.kind == "next_day":
+        return ("Ready: end the night" if team else "Next day", "primary")
     labelled = _LABELS.get(action.kind)
     if labelled is None:
         return None
@@ -218,7 +224,7 @@ def summary(view: Mapping[str, Any]) -> str:
     ]
     if founders:
         lines.append("Founders: " + ", ".join(founders))
-    if int(view.get("seats", 1)) > 1 and view.get("phase") == "placement":
+    if int(view.get("seats", 1)) > 1 and view.get("phase") in ("placement", "night"):
         lines.append(f"Ready: {len(view.get('ready') or [])} of {view['seats']} seats")
     pending = view.get("pending")
     if pending:

@@ -50,7 +50,9 @@ def legal(
     elif state.phase == "hazard" and kind in (None, "roll_hazard") and state.hazard is None:
         out.append(action_of("roll_hazard"))
     elif state.phase == "night" and (kind is None or kind in NIGHT_KINDS):
-        out += night.night_actions(state, content)
+        out += [
+            a for a in night.night_actions(state, content) if a.kind != "next_day" or seat not in state.ready
+        ]
     return out
 
 
@@ -73,8 +75,8 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
         raise IllegalActionError(why(state, content, action))
     events: list[Event] = []
     kind = action.kind
-    if seat in state.ready and kind != "end_placement":
-        # Acting again during placement withdraws that seat's readiness.
+    if seat in state.ready and kind not in ("end_placement", "next_day"):
+        # Acting again during placement or the night withdraws that seat's readiness.
         state.ready = [s for s in state.ready if s != seat]
     unchanged: Derived | None = None
     if kind == "instant":
@@ -89,7 +91,9 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
         if kind in ("work", "task") and founder["alive"]:
             unchanged = d
     elif kind == "end_placement":
-        ready(state, seat, events)
+        if ready(state, seat, events, "end placement"):
+            state.phase = "hazard"
+            events.append(Event("phase", "Placement is over: roll for the hazard.", {"phase": "hazard"}))
     elif kind == "roll_hazard":
         hazard.roll_hazard(state, content, events)
     elif kind == "flip":
@@ -100,7 +104,7 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
         night.tuck(state, content, str(fid), str(action.arg("card")), events)
     elif kind == "rest":
         night.rest(state, content, str(fid), events)
-    else:
+    elif ready(state, seat, events, "end the night"):
         night.next_day(state, content, events)
     settle(state, content, events, balance(state, content, events, unchanged))
     return events
@@ -115,16 +119,16 @@ def _recheck_power(state: ExoState, content: Content, events: list[Event]) -> No
         state.pending = None
 
 
-def ready(state: ExoState, seat: int, events: list[Event]) -> None:
-    """A seat confirms the end of placement; the phase ends once every seat has."""
+def ready(state: ExoState, seat: int, events: list[Event], what: str) -> bool:
+    """A seat confirms the end of placement or of the night; True once every seat has (the
+    readiness is then cleared for the next time)."""
     state.ready = sorted([*state.ready, seat])
     waiting = [s for s in range(len(state.players)) if s not in state.ready]
     if waiting:
         names = ", ".join(state.players[s] for s in waiting)
         # The narration names who pressed; the text says who is still awaited.
-        text = f"Ready to end placement; waiting for {names}."
+        text = f"Ready to {what}; waiting for {names}."
         events.append(Event("ready", text, {"seat": seat, "waiting": waiting}))
-        return
+        return False
     state.ready = []
-    state.phase = "hazard"
-    events.append(Event("phase", "Placement is over: roll for the hazard.", {"phase": "hazard"}))
+    return True

@@ -71,11 +71,11 @@ class ExoRules:
 
     def to_move(self, state: ExoState) -> frozenset[int]:
         """Every seat shares the one base, so the game waits on all of them until it ends;
-        during placement (with no choice pending) only on the seats not yet ready."""
+        during placement and the night (with no choice pending) only on the seats not yet ready."""
         if state.outcome is not None:
             return frozenset()
         seats = frozenset(range(len(state.players)))
-        if state.phase == "placement" and state.pending is None:
+        if state.phase in ("placement", "night") and state.pending is None:
             return seats - frozenset(state.ready)
         return seats
 

@@ -26,7 +26,7 @@ class ExoState:
     locations the player unpowered when energy ran short (in that order), ``bolts``
     the cubes bolt icons added to the Power Bank, and ``overflow`` the production
     lost off the ends of the track. ``ready`` holds the seats that have confirmed
-    the end of today's placement.
+    the end of today's placement (or, at night, the end of the night).
     """
 
     mode: str

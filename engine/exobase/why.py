@@ -22,9 +22,10 @@ def why(state: ExoState, content: Content, action: Action) -> str:
     phase = "placement" if kind in PLACEMENT_KINDS else PHASE_OF.get(kind)
     if phase is not None and state.phase != phase:
         return f"That belongs to the {phase} phase; it is the {state.phase} phase now."
-    if kind == "end_placement":
+    if kind in ("end_placement", "next_day") and state.ready:
         waiting = [state.players[s] for s in range(len(state.players)) if s not in state.ready]
-        return f"You are already ready; placement ends when {', '.join(waiting)} also press Ready."
+        what = "placement" if kind == "end_placement" else "the night"
+        return f"You are already ready; {what} ends when {', '.join(waiting)} also press Ready."
     if kind in PLACEMENT_KINDS:
         reason = _placement(state, content, action)
         if reason:
@@ -79,7 +80,7 @@ def _upgrade(state: ExoState, d: Derived, card: Card, level: int) -> str | None:
     if level >= card.max_level:
         return f"{card.name} is fully upgraded."
     if f"{card.id}:up" in state.spots:
-        return f"{card.name} was already upgraded today; level {level + 2} comes on a later day."
+        return f"{card.name} was already upgraded today; level {level + 1} comes on a later day."
     cost = card.levels[level].cost
     problems = [p for p in (_missing(state.storage, cost), _energy(d, upgrade_spare(card, level))) if p]
     if problems:

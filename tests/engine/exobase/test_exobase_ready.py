@@ -7,6 +7,7 @@ import pytest
 from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.exobase import RULES
+from engine.exobase.state import ExoState
 from tests.engine.exobase.exo_helpers import FOUR, act, new
 
 READY = Action.of("end_placement")
@@ -42,3 +43,41 @@ def test_solo_ends_placement_with_one_press() -> None:
     state = new(6, founders=FOUR)
     state, _ = act(state, "end_placement")
     assert state.phase == "hazard" and RULES.to_move(state) == frozenset({0})
+
+
+def _to_night(team: bool) -> ExoState:
+    """Night of day 1, a founder back from a task (so a tuck is open)."""
+    state = new(6, founders=FOUR, team=team)
+    task = next(a for a in RULES.legal_actions(state, 0) if a.kind == "task")
+    state, _ = RULES.apply(state, 0, task)
+    for seat in (0, 1) if team else (0,):
+        state, _ = act(state, "end_placement", seat=seat)
+    while state.phase != "night":
+        seat = min(RULES.to_move(state))
+        action = RULES.timeout_action(state, seat)
+        assert action is not None
+        state, _ = RULES.apply(state, seat, action)
+    return state
+
+
+def test_the_night_ends_when_every_seat_is_ready_and_a_tuck_withdraws_readiness() -> None:
+    # One seat's press must not take a teammate's tuck or rest away.
+    state = _to_night(team=True)
+    assert state.outcome is None
+    tuck = next(a for a in RULES.legal_actions(state, 1) if a.kind == "tuck")
+    state, events = act(state, "next_day", seat=0)
+    assert state.phase == "night" and RULES.to_move(state) == frozenset({1})
+    assert [e.text for e in events] == ["Ready to end the night; waiting for p2."]
+    with pytest.raises(IllegalActionError, match="the night ends when p2"):
+        act(state, "next_day", seat=0)
+    state, _ = RULES.apply(state, 0, tuck)
+    assert state.ready == [] and state.phase == "night"
+    state, _ = act(state, "next_day", seat=1)
+    state, _ = act(state, "next_day", seat=0)
+    assert state.phase != "night" and state.ready == []
+
+
+def test_solo_ends_the_night_with_one_press() -> None:
+    state = _to_night(team=False)
+    state, _ = act(state, "next_day")
+    assert state.day == 2 and state.phase != "night"
