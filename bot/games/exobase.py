@@ -201,11 +201,21 @@ def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
     return names.get(str(value), str(value))
 
 
+def _headline(view: Mapping[str, Any]) -> str:
+    """Day, phase and score: the score a win would bring during play, the final one once over (a
+    loss scores 0), and never a day past the last (the last night's time-out counts one on)."""
+    days = int(view.get("days") or 0)
+    day = min(int(view.get("day") or 0), days) if days else view.get("day")
+    outcome = view.get("outcome")
+    if isinstance(outcome, Mapping):
+        result = "won" if outcome.get("won") else "lost"
+        return f"Day {day}/{days} · over ({result}) · final score {outcome.get('score', 0)}"
+    return f"Day {day}/{days} · {view.get('phase')} · score if won now {view.get('score')}"
+
+
 def summary(view: Mapping[str, Any]) -> str:
     """Day, phase, the goal's progress, energy, storage and founders in a few lines of text."""
-    lines = [
-        f"Day {view.get('day')}/{view.get('days')} · {view.get('phase')} · score {view.get('score')}",
-    ]
+    lines = [_headline(view)]
     goal = view.get("goal")
     if goal:
         lines.append(_goal_line(goal))

@@ -8,6 +8,7 @@ from engine.exobase import power
 from engine.exobase.common import action_of, hurt, name
 from engine.exobase.derive import derive, linked
 from engine.exobase.model import Content
+from engine.exobase.night import hab_standing
 from engine.exobase.state import ExoState, Json
 
 DAMAGE_HURT = 2
@@ -61,7 +62,7 @@ def resolve(state: ExoState, content: Content, events: list[Event]) -> None:
             state.pending = {"kind": "pay_health", "text": text, "options": alive}
             return
         if not state.queue:
-            _nightfall(state, events)
+            _nightfall(state, content, events)
             return
         step = state.queue.pop(0)
         if "lose" in step:
@@ -190,11 +191,15 @@ def damage(state: ExoState, content: Content, cid: str, events: list[Event]) -> 
             state.relocating.append({"founder": f["id"], "options": options})
 
 
-def _nightfall(state: ExoState, events: list[Event]) -> None:
+def _nightfall(state: ExoState, content: Content, events: list[Event]) -> None:
     state.phase = "night"
     for f in state.founders:
         f["at"] = None
-    events.append(Event("phase", "Night falls; the founders return to the Hab.", {"phase": "night"}))
+    if hab_standing(state, content):
+        text = "Night falls; the founders return to the Hab."
+    else:
+        text = "Night falls; with the Hab destroyed the founders shelter in the ruins, and nobody can rest."
+    events.append(Event("phase", text, {"phase": "night"}))
 
 
 def pending_actions(state: ExoState) -> list[Action]:

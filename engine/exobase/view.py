@@ -7,6 +7,7 @@ from typing import Any
 from engine.exobase.common import score
 from engine.exobase.derive import Derived, days_left, derive
 from engine.exobase.model import SIDES, Card, Content, cost_label
+from engine.exobase.night import hab_standing
 from engine.exobase.place_legal import space_usable, upgrade_need
 from engine.exobase.state import ExoState, Json
 
@@ -38,6 +39,8 @@ def table_view(state: ExoState, content: Content) -> dict[str, Any]:
         "score": score(state, content, d.production),
         "goal": _goal(state, content, d),
         "ready": list(state.ready),
+        # Whether the Hab stands: founders not placed wait in it, and only then may they rest.
+        "hab": hab_standing(state, content),
         "seats": len(state.players),
     }
 

@@ -214,12 +214,19 @@ def founders(canvas: Canvas, view: View, y: int) -> int:
     markers = founders_by_id(view)
     names = card_names(view)
     for founder in view.get("founders", []):
-        y = founder_block(canvas, founder, markers, names, y) + 14
+        # An unplaced founder waits in the Hab (and is hurt if the Hab is hit), or in its ruins.
+        idle = "in the Hab" if view.get("hab", True) else "in the Hab's ruins"
+        y = founder_block(canvas, founder, markers, names, y, idle) + 14
     return y
 
 
 def founder_block(
-    canvas: Canvas, founder: Mapping[str, Any], markers: Mapping[str, Any], names: Mapping[str, str], y: int
+    canvas: Canvas,
+    founder: Mapping[str, Any],
+    markers: Mapping[str, Any],
+    names: Mapping[str, str],
+    y: int,
+    idle: str = "in the Hab",
 ) -> int:
     """Name, health bar, whereabouts, then passive, instants and tucked cards; returns the y below."""
     marker = who(markers, str(founder["id"]))
@@ -233,8 +240,7 @@ def founder_block(
     x = health_bar(canvas, founder, x, y + 6)
     at = founder.get("at")
     doing = founder.get("doing")
-    # An unplaced founder waits in the Hab (and is hurt if the Hab is hit).
-    where = str(doing) if doing else f"at {names.get(str(at), str(at))}" if at else "in the Hab"
+    where = str(doing) if doing else f"at {names.get(str(at), str(at))}" if at else idle
     canvas.text(x + 20, y + 8, where, SMALL, TEXT_DIM, bold=False, max_width=WIDTH - MARGIN - x - 20)
     y += 46
     indent, inner = MARGIN + 56, WIDTH - 2 * MARGIN - 56

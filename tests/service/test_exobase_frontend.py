@@ -148,3 +148,14 @@ def test_status_shows_progress_towards_both_goals_and_energy() -> None:
     assert "production tracks in the green" in goal and "AND Power Station level 1/3" in goal
     assert "(next: 4 metal, 3 minerals)" in goal
     assert "Energy: 4 supplied, 3 in use, 1 spare" in text
+
+
+def test_the_summary_headline_gives_the_final_score_and_never_a_day_past_the_last() -> None:
+    from bot.games.exobase import summary
+
+    view = RULES.view(RULES.setup(["p1"], {"mode": "normal"}, 1), None)
+    assert summary(view).startswith(f"Day 1/{view['days']} · placement · score if won now {view['score']}")
+    lost = {**view, "day": view["days"] + 1, "outcome": {"won": False, "reason": "time", "score": 0}}
+    assert summary(lost).startswith(f"Day {view['days']}/{view['days']} · over (lost) · final score 0")
+    won = {**view, "day": 6, "outcome": {"won": True, "reason": "goal", "score": 9}}
+    assert summary(won).startswith(f"Day 6/{view['days']} · over (won) · final score 9")

@@ -149,3 +149,21 @@ def test_morning_and_instant_gains_say_what_they_added() -> None:
     state.storage["metal"] = 5
     _, events = act(state, "instant", founder="mara", ability="founder:0")
     assert events[0].text == "Mara uses an ability: +1 metal."
+
+
+def test_with_the_hab_destroyed_the_night_says_nobody_returns_to_it_or_rests() -> None:
+    from render.exobase.panel import draw_panel
+
+    state = new(3, founders=FOUR)
+    hab = next(b for b in state.base if CONTENT.cards[b["card"]].type == "habitat")
+    state.base.remove(hab)
+    end, _ = act(state, "end_placement")
+    rig(end, 1)
+    night, events = act(end, "roll_hazard")
+    told = next(e.text for e in events if e.kind == "phase" and e.data["phase"] == "night")
+    assert "Hab destroyed" in told and "nobody can rest" in told
+    assert all(a.kind != "rest" for a in RULES.legal_actions(night, 0))
+    view = RULES.view(night, None)
+    assert view["hab"] is False
+    texts = [p.text for p in draw_panel(view).texts]
+    assert "in the Hab's ruins" in texts and "in the Hab" not in texts

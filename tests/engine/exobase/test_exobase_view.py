@@ -27,6 +27,7 @@ BASE_KEYS = {
     "repairer",
 }
 TOP_KEYS = {
+    "hab",
     "game",
     "mode",
     "day",
