@@ -106,8 +106,10 @@ def option_values(
 ) -> list[tuple[str, str | int]]:
     """(label, value) of ``option`` among ``seat``'s legal ``kind`` actions that fit ``filled``,
     in the engine's order without repeats. The view handed to the front end names its ``viewer``,
-    as a seat's own message does, so labels can read that seat's dice."""
-    view = {**rules.view(state, seat), "viewer": seat}
+    as a seat's own message does, so labels can read that seat's dice; ``asking`` holds the kind
+    and the options filled in, since a label may depend on them (a work space is read on the card
+    chosen, a card on the side the command takes)."""
+    view = {**rules.view(state, seat), "viewer": seat, "asking": {"kind": kind, "filled": dict(filled)}}
     values: dict[str | int, str] = {}
     for action in rules.legal_actions(state, seat):
         if action.kind != kind or not _agrees(action, filled, option):

@@ -113,14 +113,21 @@ _LABELS: dict[str, tuple[str, Style]] = {
     "choose_target": ("Target {card}", "danger"),
     "pay_health": ("Pay with {founder}'s health", "danger"),
     "relocate": ("Move {founder} to {card}", "secondary"),
-    "tuck": ("{founder} keeps {card}", "success"),
+    "tuck": ("{founder} keeps task {task}", "success"),
     "rest": ("Rest {founder}", "secondary"),
     "flip": ("Flip {card}", "secondary"),
     "next_day": ("Next day", "primary"),
 }
 
 
-def _label(action: Action, names: Mapping[str, str], team: bool) -> tuple[str, Style] | None:
+def _task_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Task-side names of the cards in the task row (a task worked is kept by that name)."""
+    return {card["card"]: card["name"] for card in view.get("task_row", []) if card}
+
+
+def _label(
+    action: Action, names: Mapping[str, str], team: bool, tasks: Mapping[str, str] | None = None
+) -> tuple[str, Style] | None:
     if action.kind == "end_placement":
         return ("Ready" if team else "End placement", "primary")
     if action.kind == "next_day":
@@ -134,7 +141,9 @@ def _label(action: Action, names: Mapping[str, str], team: bool) -> tuple[str, S
         value = str(action.get(arg, ""))
         return names.get(value, value)
 
-    return text.format(card=name("card"), founder=name("founder")), style
+    card = str(action.get("card", ""))
+    task = (tasks or {}).get(card, name("card"))
+    return text.format(card=name("card"), founder=name("founder"), task=task), style
 
 
 def buttons(
@@ -149,12 +158,12 @@ def buttons(
 
     Placement actions are left to the subcommands: their combinations are too many for buttons.
     """
-    names = _names(view)
+    names, tasks = _names(view), _task_names(view)
     team = int(view.get("seats", 1)) > 1
     room = MAX_BUTTONS - (1 if can_undo else 0)
     result: list[Button] = []
     for action in legal_actions:
-        labelled = _label(action, names, team)
+        labelled = _label(action, names, team, tasks)
         if labelled is None:
             continue
         text, style = labelled
@@ -190,15 +199,48 @@ def _cell_label(view: Mapping[str, Any], at: str) -> str:
 def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
     """How an autocomplete value reads: names for ids, coordinates for cells."""
     names = _names(view)
+    asking = view.get("asking") or {}
+    filled = asking.get("filled") or {}
     if option == "space":
-        return f"Space {value}"
+        return _space_label(view, str(filled.get("card", "")), int(value))
     if option == "at":
         return _cell_label(view, str(value))
-    if option == "ability" and str(value).startswith("founder:"):
-        return f"Own instant #{int(str(value).split(':', 1)[1]) + 1}"
+    if option == "ability":
+        return _ability_label(view, str(filled.get("founder", "")), str(value))
     if option == "resource":
         return str(value).capitalize()
+    if option == "card" and asking.get("kind") in ("task", "tuck"):
+        return _task_names(view).get(str(value), names.get(str(value), str(value)))
     return names.get(str(value), str(value))
+
+
+def _space_label(view: Mapping[str, Any], card: str, index: int) -> str:
+    """A work space by what it gives and its danger dice ("+2 food · 1 danger die")."""
+    placed = next((b for b in view.get("base", []) if b.get("card") == card), None)
+    spaces = (placed or {}).get("spaces") or []
+    space = next((sp for sp in spaces if sp.get("index") == index), None)
+    if space is None:
+        return f"Space {index + 1}"
+    dice = int(space.get("danger") or 0)
+    danger = f" · {dice} danger {'die' if dice == 1 else 'dice'}" if dice else ""
+    return f"Space {index + 1}: {space.get('label')}{danger}"
+
+
+def _ability_label(view: Mapping[str, Any], founder: str, key: str) -> str:
+    """An instant by its text: the founder's own ("founder:N") or a kept task's (its card id)."""
+    card = next((f for f in view.get("founders", []) if f.get("id") == founder), None)
+    if card is not None and key.startswith("founder:"):
+        instants = card.get("instants") or []
+        index = int(key.split(":", 1)[1])
+        if 0 <= index < len(instants):
+            return f"Own instant: {instants[index]['text']}"
+    if card is not None:
+        kept = next((t for t in card.get("tucked") or [] if t.get("card") == key), None)
+        if kept is not None:
+            return f"{kept['name']}: {kept['text']}"
+    if key.startswith("founder:"):
+        return f"Own instant #{int(key.split(':', 1)[1]) + 1}"
+    return _names(view).get(key, key)
 
 
 def _headline(view: Mapping[str, Any]) -> str:
@@ -227,8 +269,10 @@ def summary(view: Mapping[str, Any]) -> str:
     storage, cap = view.get("storage", {}), view.get("storage_cap", {})
     if storage:
         lines.append("Storage: " + ", ".join(f"{res} {n}/{cap.get(res, '?')}" for res, n in storage.items()))
+    names = _names(view)
     founders = [
-        f"{f['name']} {f['health']}/{f['max_health']}" + (f" at {f['at']}" if f.get("at") else "")
+        f"{f['name']} {f['health']}/{f['max_health']}"
+        + (f" at {names.get(str(f['at']), str(f['at']))}" if f.get("at") else "")
         for f in view.get("founders", [])
         if f.get("alive", True)
     ]

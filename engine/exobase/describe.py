@@ -26,7 +26,9 @@ def describe_action(content: Content, action: Action, state: ExoState) -> str:
     if kind in PLACEMENT_KINDS:
         text = describe_placement(content, action)
         if kind == "build":
-            return f"{who}: build {card} at ({action.arg('at')})"
+            # A build that raises a production of the player's choice (the Lab) names it.
+            chosen = f" (+1 {action.get('resource')} production)" if action.get("resource") else ""
+            return f"{who}: build {card} at ({action.arg('at')}){chosen}"
         if kind == "upgrade":
             return f"{who} {text}{_upgrade_price(content, action, state)}"
         return f"{who} {text}"
@@ -36,7 +38,7 @@ def describe_action(content: Content, action: Action, state: ExoState) -> str:
         "choose_target": f"Hit {card}",
         "pay_health": f"{who} pays 1 health",
         "relocate": f"Move {who} to {card}",
-        "tuck": f"{who} keeps {card}",
+        "tuck": f"{who} keeps the task {_task_name(content, str(action.get('card', '')))} as an ability",
         "rest": f"{who} rests (2 food -> 1 health)",
         "flip": _flip_text(content, str(action.get("card", ""))),
         "power_down": f"Let {card} go dark (its cubes return to the bank)",
@@ -81,3 +83,9 @@ def _upgrade_price(content: Content, action: Action, state: ExoState) -> str:
     need = upgrade_need(card, placed["level"])
     energy = f" + {need} energy" if need else ""
     return f" to L{placed['level'] + 1} ({cost_label(card.levels[placed['level']].cost)}{energy})"
+
+
+def _task_name(content: Content, cid: str) -> str:
+    """The task side's name of a card (the side a founder works and may keep)."""
+    card = content.cards.get(cid)
+    return card.task.name if card is not None and card.task is not None else name(content, cid)

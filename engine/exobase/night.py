@@ -42,9 +42,11 @@ def tuck(state: ExoState, content: Content, fid: str, cid: str, events: list[Eve
     # A new list, not an append: clones share it (see ExoState.clone).
     founder["tucked"] = [*founder["tucked"], {"card": cid, "used": False}]
     founder["task"] = None
-    events.append(
-        Event("tucked", f"{name(content, fid)} keeps {name(content, cid)}.", {"founder": fid, "card": cid})
-    )
+    task = content.cards[cid].task
+    assert task is not None
+    ability = task.ability.text.rstrip(".")
+    text = f"{name(content, fid)} keeps the task {task.name} as an ability: {ability}."
+    events.append(Event("tucked", text, {"founder": fid, "card": cid}))
 
 
 def rest(state: ExoState, content: Content, fid: str, events: list[Event]) -> None:

@@ -44,11 +44,11 @@ def describe_placement(content: Content, action: Action) -> str:
     if action.kind == "work" and card is not None:
         space = card.spaces[int(action.arg("space"))]
         text = space.label if resource is None else _chosen(space, str(resource))
-        return f"works {label}: {text}"
+        return f"works {label}: {text}{danger_note(space.danger)}"
     if action.kind == "task" and card is not None and card.task is not None:
         reward = card.task.reward
         text = reward.label if resource is None else _chosen(reward, str(resource))
-        return f"does task {card.task.name}: {text}"
+        return f"does task {card.task.name}: {text}{danger_note(card.task.danger)}"
     if action.kind == "upgrade":
         return f"upgrades {label}" + (f" (+1 {resource} production)" if resource else "")
     if action.kind == "build":
@@ -56,6 +56,11 @@ def describe_placement(content: Content, action: Action) -> str:
             f" (+1 {resource} production)" if resource else ""
         )
     return f"repairs {label}"
+
+
+def danger_note(dice: int) -> str:
+    """How many danger dice a placement rolls, as a label's end ("" for none)."""
+    return f" ({dice} danger {'die' if dice == 1 else 'dice'})" if dice else ""
 
 
 def _chosen(space: Space, resource: str) -> str:

@@ -58,7 +58,7 @@ def test_buttons_for_night_and_targets() -> None:
         "Target Greenhouse",
         "Rest Aoki",
         "Rest Kamal",
-        "Kamal keeps Lab",
+        "Kamal keeps task Decode the Beacon",
         "Flip Lab",
         "Next day",
         "Undo",
@@ -159,3 +159,39 @@ def test_the_summary_headline_gives_the_final_score_and_never_a_day_past_the_las
     assert summary(lost).startswith(f"Day {view['days']}/{view['days']} · over (lost) · final score 0")
     won = {**view, "day": 6, "outcome": {"won": True, "reason": "goal", "score": 9}}
     assert summary(won).startswith(f"Day 6/{view['days']} · over (won) · final score 9")
+
+
+def test_autocomplete_reads_spaces_instants_and_tasks_by_what_they_do() -> None:
+    from bot.turns import option_values
+    from engine.exobase import CONTENT
+    from tests.engine.exobase.exo_helpers import FOUR, new
+
+    frontend = FRONTENDS["exobase"]
+    state = new(3, founders=FOUR)
+    greenhouse = CONTENT.cards["greenhouse"]
+    spaces = option_values(
+        RULES, frontend, state, 0, "work", "space", {"founder": "tamsin", "card": "greenhouse"}
+    )
+    first = greenhouse.spaces[0]
+    assert spaces[0] == (f"Space 1: {first.label}", 0)
+    abilities = option_values(RULES, frontend, state, 0, "instant", "ability", {"founder": "tamsin"})
+    own = {f"Own instant: {a.text}" for a in CONTENT.founders["tamsin"].instants}
+    offered = [text for text, value in abilities if str(value).startswith("founder:")]
+    assert offered and set(offered) <= own
+    tasks = option_values(RULES, frontend, state, 0, "task", "card", {"founder": "tamsin"})
+    names = {c.task.name for c in CONTENT.cards.values() if c.task is not None}
+    assert tasks and all(text in names for text, _ in tasks)
+
+
+def test_labels_name_the_danger_dice_and_a_builds_chosen_production() -> None:
+    from engine.exobase import CONTENT
+
+    risky = next(
+        (c.id, i, sp) for c in CONTENT.cards.values() for i, sp in enumerate(c.spaces) if sp.danger == 1
+    )
+    card, index, space = risky
+    work = Action.of("work", founder="tamsin", card=card, space=index)
+    state = RULES.setup(["p1"], {"mode": "normal"}, 1)
+    assert RULES.describe(work, state).endswith(f"{space.label} (1 danger die)")
+    build = Action.of("build", founder="tamsin", card="lab", at="2,0", resource="gas")
+    assert RULES.describe(build, state).endswith("(+1 gas production)")

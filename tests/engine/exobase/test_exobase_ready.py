@@ -70,8 +70,11 @@ def test_the_night_ends_when_every_seat_is_ready_and_a_tuck_withdraws_readiness(
     assert [e.text for e in events] == ["Ready to end the night; waiting for p2."]
     with pytest.raises(IllegalActionError, match="the night ends when p2"):
         act(state, "next_day", seat=0)
-    state, _ = RULES.apply(state, 0, tuck)
+    state, events = RULES.apply(state, 0, tuck)
     assert state.ready == [] and state.phase == "night"
+    # The kept card is told by its task side, the side the founder worked and now keeps.
+    task = RULES.content.cards[str(tuck.arg("card"))].task
+    assert task is not None and f"keeps the task {task.name} as an ability" in events[0].text
     state, _ = act(state, "next_day", seat=1)
     state, _ = act(state, "next_day", seat=0)
     assert state.phase != "night" and state.ready == []
