@@ -220,10 +220,13 @@ def _space_label(view: Mapping[str, Any], card: str, index: int) -> str:
     spaces = (placed or {}).get("spaces") or []
     space = next((sp for sp in spaces if sp.get("index") == index), None)
     if space is None:
-        return f"Space {index + 1}"
+        return f"Space {index}"
     dice = int(space.get("danger") or 0)
     danger = f" · {dice} danger {'die' if dice == 1 else 'dice'}" if dice else ""
-    return f"Space {index + 1}: {space.get('label')}{danger}"
+    level = int(space.get("level") or 1)
+    # No number of its own: the value sent is the space's index, and "Space 1" for index 0 would
+    # mislead anyone typing it.
+    return f"{space.get('label')}{danger}" + (f" (level {level})" if level > 1 else "")
 
 
 def _ability_label(view: Mapping[str, Any], founder: str, key: str) -> str:

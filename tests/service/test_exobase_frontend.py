@@ -173,7 +173,7 @@ def test_autocomplete_reads_spaces_instants_and_tasks_by_what_they_do() -> None:
         RULES, frontend, state, 0, "work", "space", {"founder": "tamsin", "card": "greenhouse"}
     )
     first = greenhouse.spaces[0]
-    assert spaces[0] == (f"Space 1: {first.label}", 0)
+    assert spaces[0] == (first.label + (f" · {first.danger} danger die" if first.danger else ""), 0)
     abilities = option_values(RULES, frontend, state, 0, "instant", "ability", {"founder": "tamsin"})
     own = {f"Own instant: {a.text}" for a in CONTENT.founders["tamsin"].instants}
     offered = [text for text, value in abilities if str(value).startswith("founder:")]
