@@ -168,6 +168,14 @@ def _location(card: Card) -> dict[str, Any]:
         "generator": card.generator,
         "benefit": card.build.label,
         "builder": None,
+        # The rest of the location side, to judge the card before building it.
+        "work": [{"level": sp.level, "label": sp.label, "danger": sp.danger} for sp in card.spaces],
+        "bonus_from": card.bonus_from,
+        "upgrades": [
+            {"level": n + 1, "cost": cost_label(level.cost), "benefit": level.benefit.label}
+            for n, level in enumerate(card.levels)
+            if n > 0
+        ],
     }
 
 

@@ -59,7 +59,7 @@ RENDERER = Renderer(
             _DAY
             | _ROWS
             | {"base", "energy", "founders", "green", "hazard", "mode", "outcome", "pending", "production"}
-            | {"goal", "production_max", "score", "storage", "storage_cap"},
+            | {"goal", "hab", "production_max", "score", "storage", "storage_cap"},
             _panel,
         ),
         Kind("rows", _ROWS | {"founders", "phase", "pile_count"}, _rows, narrow=_founder_names),

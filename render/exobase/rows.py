@@ -18,6 +18,9 @@ GUTTER = 18
 PAD = 14
 SIZE = 24
 STEP = 31
+# The location side's details under the build facts: smaller, still ~10 px at Discord's preview.
+NOTE = 21
+NOTE_STEP = 26
 CARD_W = (WIDTH - 2 * MARGIN - (COLS - 1) * GUTTER) // COLS
 
 Card = Mapping[str, Any]
@@ -125,7 +128,28 @@ def location_card(canvas: Canvas, card: Card, x: int, y: int, markers: Mapping[s
     y = canvas.paragraph(
         x + PAD, y, str(card.get("benefit", "")), SIZE, ACCENT, inner, condensed=True, step=STEP
     )
+    y = _location_side(canvas, card, x + PAD, y + 4, inner)
     return occupant(canvas, x, y + 4, card.get("builder"), markers, "builds")
+
+
+def _location_side(canvas: Canvas, card: Card, x: int, y: int, inner: int) -> int:
+    """What the card does once built: its work spaces (by level, with danger dice), the adjacency
+    bonus and each upgrade's price and benefit; returns the y below."""
+    for space in card.get("work") or []:
+        level = int(space.get("level", 1))
+        dice = int(space.get("danger", 0))
+        danger = f", {dice} danger" if dice else ""
+        text = f"Work{f' L{level}' if level > 1 else ''}: {space.get('label')}{danger}"
+        y = canvas.paragraph(x, y, text, NOTE, GOOD, inner, condensed=True, step=NOTE_STEP)
+    if card.get("bonus_from"):
+        kind = str(card["bonus_from"])
+        text = f"+1 worked next to {'an' if kind[:1] in 'aeiou' else 'a'} {kind} location"
+        y = canvas.paragraph(x, y, text, NOTE, TEXT_DIM, inner, bold=False, condensed=True, step=NOTE_STEP)
+    for up in card.get("upgrades") or []:
+        benefit = "" if up.get("benefit") == "nothing" else f" → {up.get('benefit')}"
+        text = f"L{up.get('level')}: {up.get('cost')}{benefit}"
+        y = canvas.paragraph(x, y, text, NOTE, TEXT_DIM, inner, bold=False, condensed=True, step=NOTE_STEP)
+    return y
 
 
 def task_card(canvas: Canvas, card: Card, x: int, y: int, markers: Mapping[str, Who]) -> int:

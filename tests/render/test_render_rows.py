@@ -46,3 +46,18 @@ def test_a_flip_choice_shows_task_cards_from_their_location_side() -> None:
     assert first["location"]["name"] in texts
     assert f"now the task {first['name']}" in " ".join(texts)
     assert not any(t.startswith("flips to") for t in texts)
+
+
+def test_a_location_card_shows_its_work_spaces_bonus_and_upgrades_before_it_is_built() -> None:
+    state = RULES.setup(["Ana"], {"mode": "normal"}, 8)
+    view = RULES.view(state, None)
+    canvas = draw_rows(view)
+    assert canvas.overlapping_texts() == []
+    texts = " ".join(p.text for p in canvas.texts)
+    for card in (c for c in view["location_row"] if c):
+        first = card["work"][0]
+        assert first["label"].split(" ")[0] in texts
+        for up in card["upgrades"]:
+            assert f"L{up['level']}: " in texts
+        if card["bonus_from"]:
+            assert f" {card['bonus_from']} location" in texts
