@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.app import games_for
 from bot.errors import UserError
 from bot.games import MODULES, ContentSettingError, Game, GameModule, load_game
+from bot.games.spec import OptionSpec
 from bot.local import Console, local_actor, open_table, run_console
 from bot.logging_setup import setup_logging
 from bot.service import GameService
@@ -101,7 +102,7 @@ async def _session(
     names = [name.strip() for name in args.players.split(",") if name.strip()] or ["Captain"]
     console = Console(service, args.game, args.images or settings.image_dir, stdout, local_actor(names[0]))
     try:
-        await open_table(console, names, _start_options(args))
+        await open_table(console, names, _start_options(args, service.frontend(args.game).start_options))
     except (UserError, ValueError) as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 2
@@ -111,13 +112,21 @@ async def _session(
     return 0
 
 
-def _start_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Start options from ``--mode`` and ``--option name=value``; raises ValueError on a malformed one."""
+def _start_options(args: argparse.Namespace, specs: Sequence[OptionSpec] = ()) -> dict[str, Any]:
+    """Start options from ``--mode`` and ``--option name=value``, typed as the game's start options
+    are on Discord (a whole number stays a number); raises ValueError on a malformed one."""
     options: dict[str, Any] = {} if args.mode is None else {"mode": args.mode}
+    types = {spec.name: spec.type for spec in specs}
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep or not name:
             raise ValueError(f"Write start options as name=value (got '{item}').")
+        if types.get(name) == "int":
+            try:
+                options[name] = int(value)
+            except ValueError as exc:
+                raise ValueError(f"The start option '{name}' is a whole number (got '{value}').") from exc
+            continue
         options[name] = {"true": True, "false": False}.get(value.lower(), value)
     return options
 

@@ -55,13 +55,17 @@ class Option:
 @dataclass(frozen=True)
 class Gather:
     """A multiple choice: the picked values, sorted and comma-joined, become argument ``arg`` of a
-    ``kind`` action (a redraw's discards)."""
+    ``kind`` action (a redraw's discards), with ``flag`` set to ``on`` when given."""
 
     kind: str
     arg: str
+    # A fixed yes/no argument the action also carries (a redraw's ``six``), or None.
+    flag: str | None = None
+    on: bool = False
 
     def action(self, values: list[str]) -> Action:
-        return Action.of(self.kind, **{self.arg: ",".join(sorted(values))})
+        fixed = {} if self.flag is None else {self.flag: self.on}
+        return Action.of(self.kind, **{self.arg: ",".join(sorted(values))}, **fixed)
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,26 @@ def test_play_takes_start_options_per_game(tmp_path: Path) -> None:
     assert code == 2
 
 
+def test_play_reads_whole_number_start_options_as_numbers(tmp_path: Path) -> None:
+    # Discord sends whole numbers for these; the console's "name=value" must reach the game alike.
+    db = f"sqlite+aiosqlite:///{tmp_path / 'europa.db'}"
+    args = [
+        "play",
+        "europa",
+        "--db",
+        db,
+        "--players",
+        "Ann,Bob",
+        "--no-images",
+        "--option",
+        "undermine_limit=1",
+    ]
+    code, text = run(args, "quit\n")
+    assert code == 0 and "The Europa Base Alpha game begins: Ann, Bob." in text
+    bad = ["play", "europa", "--db", f"sqlite+aiosqlite:///{tmp_path / 'b.db'}", "--option", "ai=some"]
+    assert run(bad)[0] == 2
+
+
 def test_play_colony_with_two_players(tmp_path: Path) -> None:
     db = f"sqlite+aiosqlite:///{tmp_path / 'two.db'}"
     script = "1\nas Lee\n1\nas Kim\n/colony draw\nas Lee\n/colony draw\n/colony status\nquit\n"

@@ -15,6 +15,7 @@ from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Gather, Option, Style
 from engine.core import Action
+from engine.europa.describe import redraw_size
 from engine.europa.setup import read_options
 
 # Button order: the step the game waits for first, then the builder's usual steps; the skips
@@ -107,7 +108,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("give-up", "give_up", "Give up this base (the round's bases are lost)"),
     CommandSpec("plan", "plan", "Place a card as a future planning card", (_CARD,)),
     CommandSpec("no-plan", "no_plan", "Place no planning card this round"),
-    CommandSpec("redraw", "redraw", "Discard cards and draw back up", (opt("discard", "Cards to discard"),)),
+    CommandSpec(
+        "redraw",
+        "redraw",
+        "Discard cards and draw back up",
+        (
+            opt("discard", "Cards to discard"),
+            OptionSpec("six", "Hand-of-6 plan: draw up to 6 and take a Cut Corner token", "bool", False),
+        ),
+    ),
     CommandSpec("away", "away", "Let the AI play your seat until you come back"),
     CommandSpec("back", "back", "Take your seat back from the AI"),
 )
@@ -204,9 +213,12 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], di
         "use_plan": f"Use plan {name('card')}" + (f" on {die()}" if action.get("die") is not None else ""),
         "ingenuity": f"Ingenuity: {name('card')}" + (f" on {die()}" if action.get("die") is not None else ""),
         "undermine": _undermine_label(view, action, name),
-        "redraw": "Keep my hand"
-        if not action.get("discard")
-        else f"Discard {label(view, 'discard', str(action.get('discard')))}",
+        "redraw": (
+            "Keep my hand"
+            if not action.get("discard")
+            else f"Discard {label(view, 'discard', str(action.get('discard')))}"
+        )
+        + redraw_size(action),
     }
     return texts.get(kind, kind)
 
@@ -283,27 +295,29 @@ def _describe(cards: Mapping[str, Any], names: Mapping[str, str], action: Action
 def _redraw_menu(
     legal_actions: Sequence[Action], game_id: int, version: int, cards: Mapping[str, Any]
 ) -> list[Button]:
-    """One multiple-choice menu of the hand cards a redraw may discard (keeping all is a button)."""
-    picks: set[str] = set()
+    """A multiple-choice menu of the hand cards a redraw may discard (keeping all is a button); with a
+    hand-of-6 plan, one menu for drawing up to 6 (a Cut Corner token) and one for drawing up to 5."""
+    picks: dict[bool | None, set[str]] = {}
     for action in legal_actions:
         if action.kind == "redraw" and action.get("discard"):
-            picks |= set(str(action.get("discard")).split(","))
-    if not picks:
-        return []
-    hand = tuple(
-        Option(c["name"], value=c["id"], description=_part(cards, None, c["id"]))
-        for c in cards.values()
-        if c["id"] in picks
-    )
-    return [
-        Button(
-            "Discard cards and draw new ones…",
-            game_id,
-            version,
-            options=hand,
-            gather=Gather("redraw", "discard"),
+            six = action.get("six")
+            picks.setdefault(None if six is None else bool(six), set()).update(
+                str(action.get("discard")).split(",")
+            )
+    menus = []
+    for six, cards_out in sorted(picks.items(), key=lambda item: item[0] is not True):
+        hand = tuple(
+            Option(c["name"], value=c["id"], description=_part(cards, None, c["id"]))
+            for c in cards.values()
+            if c["id"] in cards_out
         )
-    ]
+        if six is None:
+            label, gather = "Discard cards and draw new ones…", Gather("redraw", "discard")
+        else:
+            label = f"Discard and draw up to {6 if six else 5}…"
+            gather = Gather("redraw", "discard", "six", six)
+        menus.append(Button(label, game_id, version, options=hand, gather=gather))
+    return menus
 
 
 def _part(cards: Mapping[str, Any], action: Action | None, card_id: str | None = None) -> str:

@@ -44,7 +44,8 @@ MAX_OPTIONS = 25
 # Selects take a whole row each; one row always stays for the buttons (pass, stop, give up...).
 MAX_SELECTS = ROWS - 1
 SELECT_TEMPLATE = (
-    r"xs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<n>[0-9]+)(?::(?P<kind>[a-z_]+)\.(?P<arg>[a-z_]+))?"
+    r"xs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<n>[0-9]+)"
+    r"(?::(?P<kind>[a-z_]+)\.(?P<arg>[a-z_]+)(?:\+(?P<flag>[a-z_]+)=(?P<on>[01]))?)?"
 )
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -118,7 +119,9 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
     ) -> ActionSelect:
         if not isinstance(item, discord.ui.Select):
             raise TypeError("Game select ids belong to select menus.")
-        gather = Gather(match["kind"], match["arg"]) if match["kind"] else None
+        gather = (
+            Gather(match["kind"], match["arg"], match["flag"], match["on"] == "1") if match["kind"] else None
+        )
         return cls(item, int(match["game"]), int(match["version"]), gather)
 
     def target(self, values: list[str]) -> Target:
@@ -165,8 +168,11 @@ def make_select(button: Button, n: int, row: int | None = None) -> ActionSelect:
     """The Discord select menu for a Button spec with options (the first 25 of them that fit);
     raises CustomIdError when its custom id does not fit or none of its options does."""
     custom_id = f"xs:{button.game_id}:{button.version}:{n}"
-    if button.gather is not None:
-        custom_id += f":{button.gather.kind}.{button.gather.arg}"
+    gather = button.gather
+    if gather is not None:
+        custom_id += f":{gather.kind}.{gather.arg}"
+        if gather.flag is not None:
+            custom_id += f"+{gather.flag}={int(gather.on)}"
     if len(custom_id) > MAX_LENGTH:
         raise CustomIdError("The select menu does not fit in a custom id.")
     options = _options(button)

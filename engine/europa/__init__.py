@@ -34,8 +34,8 @@ Plan (simultaneous and secret):
 - ``plan {card: str}`` — place a hand card as a Future Planning card (never two of the same ability).
 - ``no_plan {}`` — place none.
 Redraw (simultaneous; not after the last round):
-- ``redraw {discard: "id,id"}`` — discard those hand cards (sorted ids, may be "") and draw up to 5
-  (6 with a big_hand plan, which also gives a Cut Corner token).
+- ``redraw {discard: "id,id"}`` — discard those hand cards (sorted ids, may be "") and draw up to 5;
+  with a big_hand plan ``redraw {discard, six}``: ``six`` draws up to 6 and gives a Cut Corner token.
 Any time:
 - ``away {}`` — (the bot, after missed deadlines) the engine plays this seat from now on.
 - ``back {}`` — the seat plays for itself again.

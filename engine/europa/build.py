@@ -189,12 +189,15 @@ def perform_build(
 def _play(state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
     cid = str(action.arg("card"))
     card = content.cards[cid]
-    target = f" on die {action.get('die')}" if action.get("die") is not None else ""
+    die = action.get("die")
+    # The die by its colour, as the table sees it (the dice image numbers none of them).
+    target = f" on a {_attempt(state, seat)['dice'][int(die)]['c']} die" if die is not None else ""
     if action.kind == "ingenuity":
         ability = card.ingenuity
         own(state.hands, seat).remove(cid)
         state.discard = [*state.discard, cid]
-        text = f"{state.players[seat]} uses the Ingenuity card {card.name}{target}."
+        does = ability_text("ingenuity", ability).split(". ")[0].rstrip(".")
+        text = f"{state.players[seat]} uses the Ingenuity card {card.name}{target}: {does}."
         data = {"seat": seat, "card": cid, "part": action.kind, "kind": ability.kind}
     else:
         ability = card.plan

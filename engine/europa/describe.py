@@ -37,19 +37,22 @@ def describe_action(content: Content, action: Action, state: EuropaState) -> str
         pay = str(action.get("discard") or "")
         if pay:
             extra += ", discarding " + ", ".join(cards[c].name for c in pay.split(","))
-        return f"Undermine {target} with {card.name}{extra}"
+        does = ability_text("undermine", card.undermine).split(". ")[0].rstrip(".")
+        return f"Undermine {target} with {card.name} ({does}){extra}"
     if kind in ("keep", "release", "destroy"):
         return f"{kind.capitalize()} die {action.arg('die')}"
     if kind in ("ingenuity", "use_plan") and card:
         part = card.ingenuity if kind == "ingenuity" else card.plan
         on = f" on die {action.get('die')}" if action.get("die") is not None else ""
         lifted = f" ({cards[str(action.get('undermine'))].name})" if action.get("undermine") else ""
-        return f"{card.name}: {part.kind.replace('_', ' ')}{on}{lifted}"
+        what = ability_text("ingenuity" if kind == "ingenuity" else "plan", part).rstrip(".")
+        return f"{card.name}: {what}{on}{lifted}"
     if kind == "plan" and card:
         return f"Plan with {card.name}"
     if kind == "redraw":
         pick = str(action.get("discard") or "")
-        return "Keep my hand" if not pick else "Discard " + ", ".join(cards[c].name for c in pick.split(","))
+        text = "Keep my hand" if not pick else "Discard " + ", ".join(cards[c].name for c in pick.split(","))
+        return text + redraw_size(action)
     return str(action)
 
 
@@ -57,3 +60,11 @@ def _plan_label(content: Content, key: str) -> str:
     """A plan named by its ability key, in words: the attacker only sees that part of the card."""
     plan = next((c.plan for c in content.cards.values() if c.plan.key == key), None)
     return f"({ability_text('plan', plan).rstrip('.')})" if plan else key
+
+
+def redraw_size(action: Action) -> str:
+    """How far a redraw of a seat with a hand-of-6 plan draws ("" for any other redraw)."""
+    six = action.get("six")
+    if six is None:
+        return ""
+    return ", draw to 6 (+1 Cut Corner token)" if six else ", draw to 5"

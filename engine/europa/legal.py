@@ -8,8 +8,8 @@ from engine.core.action import Action
 from engine.europa.acts import card_action, plain
 from engine.europa.build import build_actions
 from engine.europa.flow import choosers
-from engine.europa.model import Content
-from engine.europa.round import plan_options
+from engine.europa.model import HAND_SIZE, Content
+from engine.europa.round import hand_size, plan_options
 from engine.europa.state import EuropaState
 from engine.europa.undermine import undermine_actions
 
@@ -78,10 +78,16 @@ def _phase_actions(
         )
         return [*out, plain("no_plan")]
     if phase == "redraw" and kind in (None, "redraw"):
+        picks = [",".join(sorted(pick)) for k in range(len(hand) + 1) for pick in combinations(hand, k)]
+        if hand_size(state, content, seat) == HAND_SIZE:
+            return [Action("redraw", (("discard", pick),)) for pick in picks]
+        # A hand-of-6 plan: drawing the sixth card (and its Cut Corner token) is the player's call;
+        # drawing to 5 needs a hand of at most 5 once the discards are made.
         return [
-            Action("redraw", (("discard", ",".join(sorted(pick))),))
-            for k in range(len(hand) + 1)
-            for pick in combinations(hand, k)
+            Action("redraw", (("discard", pick), ("six", six)))
+            for pick in picks
+            for six in (True, False)
+            if six or len(hand) - len([c for c in pick.split(",") if c]) <= HAND_SIZE
         ]
     return []
 

@@ -126,7 +126,8 @@ def ability_text(part: str, a: Ability) -> str:
         "extra_need": f"The base needs {a.n} more {sym}.",
         "fewer_rolls": f"Main rolls reduced by {a.n}.",
         "destroy_plan": "Destroys one of the defender's Future Planning cards.",
-        "set_face": f"Turn one {colour} die to {'an' if sym[:1] in 'AEIOU' else 'a'} {sym}.",
+        "set_face": f"Turn {'any one' if colour == 'any' else f'one {colour}'} die to "
+        f"{'an' if sym[:1] in 'AEIOU' else 'a'} {sym}.",
         "reroll": f"Reroll up to {dice_label(a.colour, a.n)} you have not set aside.",
         "extra_die": f"Roll {dice_label('green', a.n)} extra.",
         "reduce": f"The base needs {a.n} {sym} fewer.",

@@ -70,7 +70,8 @@ def _dispatch(state: EuropaState, content: Content, seat: int, action: Action, e
         _plan(state, content, seat, action, events)
     elif kind == "redraw":
         pick = str(action.arg("discard"))
-        redraw(state, content, seat, pick.split(",") if pick else [], events)
+        six = bool(action.get("six", True))
+        redraw(state, content, seat, pick.split(",") if pick else [], events, six=six)
 
 
 def _choose(state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]) -> None:

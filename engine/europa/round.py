@@ -61,7 +61,8 @@ def reveal_plans(state: EuropaState, content: Content, events: list[Event]) -> N
         )
     )
     for s in range(state.seats):
-        if not state.hands[s]:
+        # An empty hand redraws by itself, unless a hand-of-6 plan leaves it a choice of 5 or 6.
+        if not state.hands[s] and hand_size(state, content, s) == HAND_SIZE:
             redraw(state, content, s, [], events)
 
 
@@ -70,8 +71,11 @@ def hand_size(state: EuropaState, content: Content, seat: int) -> int:
     return BIG_HAND if big else HAND_SIZE
 
 
-def redraw(state: EuropaState, content: Content, seat: int, discard: list[str], events: list[Event]) -> None:
-    """Discard the chosen cards (face up) and draw back up to the hand size.
+def redraw(
+    state: EuropaState, content: Content, seat: int, discard: list[str], events: list[Event], six: bool = True
+) -> None:
+    """Discard the chosen cards (face up) and draw back up to the hand size (with a hand-of-6 plan,
+    to 6 only when ``six``: the sixth card costs a Cut Corner token).
 
     The discarded cards join the discard pile after the draw, so a reshuffle never hands them back.
     """
@@ -81,7 +85,7 @@ def redraw(state: EuropaState, content: Content, seat: int, discard: list[str], 
     if discard:
         names = ", ".join(content.cards[c].name for c in discard)
         events.append(Event("cards_discarded", f"{name} discards {names}.", {"seat": seat, "cards": discard}))
-    size = hand_size(state, content, seat)
+    size = hand_size(state, content, seat) if six else HAND_SIZE
     drawn = draw(state, seat, size - len(state.hands[seat]), events)
     state.discard = state.discard + discard
     if drawn:
@@ -155,7 +159,10 @@ def end_game(state: EuropaState, content: Content, events: list[Event]) -> None:
         "points": [sum(content.cards[c].points for c in state.built[s]) for s in range(state.seats)],
         "tokens": list(state.tokens),
     }
-    names = " and ".join(state.players[s] for s in winners)
-    events.append(
-        Event("game_over", f"{names} wins Europa with {scores[winners[0]]} points.", dict(state.outcome))
-    )
+    names = [state.players[s] for s in winners]
+    points = scores[winners[0]]
+    if len(names) == 1:
+        text = f"{names[0]} wins Europa with {points} points."
+    else:
+        text = f"{', '.join(names[:-1])} and {names[-1]} share the win of Europa with {points} points each."
+    events.append(Event("game_over", text, dict(state.outcome)))

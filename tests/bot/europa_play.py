@@ -37,7 +37,9 @@ def interaction_for(
         custom_id = str(item.get("custom_id", ""))
         if item.get("type") == SELECT:
             values = [o["value"] for o in item.get("options", [])]
-            gathers = custom_id.endswith(f":{action.kind}.discard")
+            six = action.get("six")
+            flag = "" if six is None else f"+six={int(bool(six))}"
+            gathers = custom_id.endswith(f":{action.kind}.discard{flag}")
             if gathers and picks and picks <= set(values):
                 return _component(fake, person, message, custom_id, SELECT, sorted(picks))
             if wanted in values:

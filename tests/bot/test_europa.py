@@ -218,6 +218,27 @@ def test_a_redraw_is_one_multiple_choice_menu_and_keeping_the_hand_a_button() ->
     assert [c["type"] for c in button_row["components"]] == [2]
 
 
+def test_a_hand_of_6_plan_gets_a_menu_and_a_keep_button_for_each_hand_size() -> None:
+    hand = ["alpha", "beta", "gamma", "delta", "omega"]
+    view = _view(hand)
+    picks = [",".join(sorted(p)) for k in range(6) for p in combinations(hand, k)]
+    legal = [Action.of("redraw", discard=p, six=six) for p in picks for six in (True, False)]
+    items = FRONTEND.buttons(view, legal, 4, 9)
+    six, five = [b for b in items if b.is_select]
+    assert (six.label, five.label) == ("Discard and draw up to 6…", "Discard and draw up to 5…")
+    assert six.gather is not None and five.gather is not None
+    assert six.gather.action(["beta"]) == Action.of("redraw", discard="beta", six=True)
+    assert five.gather.action(["beta"]) == Action.of("redraw", discard="beta", six=False)
+    assert [b.label for b in items if not b.is_select] == [
+        "Keep my hand, draw to 6 (+1 Cut Corner token)",
+        "Keep my hand, draw to 5",
+    ]
+    built = build_view(items)
+    assert built is not None
+    ids = [row["components"][0]["custom_id"] for row in built.to_components()[:2]]
+    assert ids == ["xs:4:9:0:redraw.discard+six=1", "xs:4:9:1:redraw.discard+six=0"]
+
+
 def test_failed_main_rolls_with_no_usable_card_offer_a_give_up_button() -> None:
     state = RULES.setup(["Ann", "Bob"], {}, 7)
     base = state.hands[0][0]

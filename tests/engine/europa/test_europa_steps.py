@@ -9,6 +9,7 @@ import pytest
 from engine.core.errors import IllegalActionError, NotYourTurnError
 from engine.europa import CONTENT, RULES
 from engine.europa.round import end_game
+from engine.europa.state import EuropaState
 from tests.engine.europa.eu_helpers import (
     act,
     attempt,
@@ -203,7 +204,7 @@ def test_future_planning_once_per_kind_then_redraw_and_first_in_flight_passes() 
     assert state.round == 2 and state.phase == "choose"
 
 
-def test_big_hand_plan_draws_six_and_takes_a_token() -> None:
+def _big_hand_redraw() -> EuropaState:
     state = new(2)
     big = next(c.id for c in CONTENT.cards.values() if c.plan.kind == "big_hand" and not c.invader)
     for pile in (state.deck, *state.hands):
@@ -211,8 +212,24 @@ def test_big_hand_plan_draws_six_and_takes_a_token() -> None:
             pile.remove(big)
     state.plans[0] = [big]
     state.phase, state.done = "redraw", [False, False]
-    state, _ = act(state, 0, "redraw", discard="")
-    assert len(state.hands[0]) == 6 and state.tokens[0] == 1
+    return state
+
+
+def test_big_hand_plan_draws_six_and_takes_a_token_or_five_without_one() -> None:
+    # "Collect 1 Cut Corner Token ... if you draw 6 cards": the sixth card is the player's choice.
+    state = _big_hand_redraw()
+    six, _ = act(state, 0, "redraw", discard="", six=True)
+    assert len(six.hands[0]) == 6 and six.tokens[0] == 1
+    five, _ = act(state, 0, "redraw", discard="", six=False)
+    assert len(five.hands[0]) == 5 and five.tokens[0] == 0
+    # Holding 6, drawing to 5 needs a discard first; a seat without the plan is not asked.
+    held, _ = act(state, 0, "redraw", discard="", six=True)
+    held.phase, held.done = "redraw", [False, False]
+    keeps = [a for a in RULES.legal_actions(held, 0) if a.kind == "redraw" and a.get("six") is False]
+    assert keeps and all(a.arg("discard") for a in keeps)
+    assert all(a.get("six") is None for a in RULES.legal_actions(held, 1) if a.kind == "redraw")
+    labels = {RULES.describe(a, held) for a in RULES.legal_actions(held, 0) if a.get("discard") == ""}
+    assert labels == {"Keep my hand, draw to 6 (+1 Cut Corner token)"}
 
 
 def test_tally_and_the_three_tie_breaks() -> None:
