@@ -9,6 +9,7 @@ from bot.games.buttons import ordered_buttons
 from bot.games.spec import CommandSpec, GameFrontend, opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Style
+from engine.colony.ops import token_name
 from engine.core import Action, Event
 
 # Button order: choices someone is waiting on first, then the turn's usual steps.
@@ -36,7 +37,9 @@ COMMANDS: list[CommandSpec] = [
     CommandSpec("draw", "draw", "Draw a card"),
     CommandSpec("give", "give", "Give a card to a player on your module", (_CARD, _SEAT)),
     CommandSpec("take", "take", "Take a card from a player on your module", (_CARD, _SEAT)),
-    CommandSpec("deploy", "deploy", "Deploy a module card next to the grid", (_CARD, _AT, _PAY)),
+    CommandSpec(
+        "deploy", "deploy", "Deploy a module card on a free space next to your pawn", (_CARD, _AT, _PAY)
+    ),
     CommandSpec("move", "move", "Move to a neighbouring module", (_AT,)),
     CommandSpec(
         "generate",
@@ -44,7 +47,12 @@ COMMANDS: list[CommandSpec] = [
         "Discard a card for 2 of its resource",
         (_CARD, opt("resource", "Which")),
     ),
-    CommandSpec("repair", "repair", "Remove a loss token from your module", (opt("token", "Which token"),)),
+    CommandSpec(
+        "repair",
+        "repair",
+        "Remove a loss or Emergency token from your pawn's module",
+        (opt("token", "Which token"),),
+    ),
     CommandSpec("switch", "switch", "Switch your module on or off"),
     CommandSpec("recover", "recover", "Recover from a health issue", (opt("issue", "Which issue"), _PAY)),
     CommandSpec(
@@ -77,7 +85,7 @@ COMMANDS: list[CommandSpec] = [
             opt("seat", "A player", kind="int", required=False),
         ),
     ),
-    CommandSpec("place", "place", "Put the emergency token on a module", (_AT,)),
+    CommandSpec("place", "place", "Put the pending Emergency or loss token on a module", (_AT,)),
     CommandSpec("discard", "discard", "Discard down to the hand limit", (_CARD,)),
     CommandSpec("end-turn", "end_turn", "End your actions step"),
 ]
@@ -286,7 +294,7 @@ def status_line(view: Mapping[str, Any]) -> str:
         who = players[int(pending["seat"])]["name"]
         if pending.get("kind") == "discard":
             return f"**Waiting for {who}** to discard {pending['count']} (hand limit 6)."
-        return f"**Waiting for {who}** to place the {pending.get('token')} token."
+        return f"**Waiting for {who}** to place the {token_name(str(pending.get('token')))}."
     seat = view.get("active_seat")
     if seat is None or not 0 <= seat < len(players):
         return f"Turn {view.get('turn')}."

@@ -156,14 +156,18 @@ def finish(state: ColonyState, events: list[Event], won: bool, reason: str) -> N
     events.append(Event("game_over", text, {"won": won, "reason": reason}))
 
 
-def cure(state: ColonyState, content: Content, seat: int, issue: str, events: list[Event]) -> None:
-    """A Health Issue leaves a character for the event discard pile."""
+def cure(
+    state: ColonyState, content: Content, seat: int, issue: str, events: list[Event], paying: str = ""
+) -> None:
+    """A Health Issue leaves a character for the event discard pile (``paying``: the cards discarded
+    for it, to be told)."""
     state.health[seat].remove(issue)
     state.event_discard.append(issue)
+    paid = f", discarding {paying}" if paying else ""
     events.append(
         Event(
             "health_recovered",
-            f"{state.players[seat]} recovers from {name(content, issue)}.",
+            f"{state.players[seat]} recovers from {name(content, issue)}{paid}.",
             {"seat": seat, "issue": issue},
         )
     )

@@ -103,10 +103,11 @@ def _deploy(state: ColonyState, content: Content, seat: int, action: Action, eve
     for paid in str(action.arg("pay")).split(","):
         discard(state, seat, paid)
     state.grid[at] = {**hub(), "card": card}
+    paid = _names(content, str(action.arg("pay")))
     events.append(
         Event(
             "module_deployed",
-            f"{state.players[seat]} deploys {name(content, card)} at {at}.",
+            f"{state.players[seat]} deploys {name(content, card)} at {at}, paying {paid}.",
             {"seat": seat, "card": card, "at": at, "production": production(state, content)},
         )
     )
@@ -117,8 +118,10 @@ def _move(state: ColonyState, content: Content, seat: int, action: Action, event
 
 
 def _generate(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    discard(state, seat, str(action.arg("card")))
-    add_supply(state, str(action.arg("resource")), GENERATE, events, "generated")
+    card = str(action.arg("card"))
+    discard(state, seat, card)
+    why = f"{state.players[seat]} generated it, discarding {name(content, card)}"
+    add_supply(state, str(action.arg("resource")), GENERATE, events, why)
 
 
 def _repair(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
@@ -139,9 +142,16 @@ def _switch(state: ColonyState, content: Content, seat: int, action: Action, eve
 
 
 def _recover(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:
-    for paid in str(action.arg("pay")).split(","):
+    pay = str(action.arg("pay"))
+    for paid in pay.split(","):
         discard(state, seat, paid)
-    cure(state, content, seat, str(action.arg("issue")), events)
+    cure(state, content, seat, str(action.arg("issue")), events, paying=_names(content, pay))
+
+
+def _names(content: Content, cards: str) -> str:
+    """Comma-separated card ids as names: "A and B"."""
+    names = [name(content, c) for c in cards.split(",") if c]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names) or "nothing"
 
 
 def _special(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:

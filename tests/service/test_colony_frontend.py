@@ -88,6 +88,9 @@ def test_status_line_and_waiting_follow_a_pending_choice() -> None:
     assert status_line(VIEW) == "Turn 3 · **Ann**'s turn · 1 action left · emergency level 2"
     owed = {**VIEW, "pending": {"kind": "discard", "seat": 1, "count": 1}}
     assert status_line(owed) == "**Waiting for Bea** to discard 1 (hand limit 6)."
+    for token, said in (("water", "water loss token"), ("emergency", "Emergency token")):
+        placing = {**VIEW, "pending": {"kind": "place", "seat": 1, "token": token}}
+        assert status_line(placing) == f"**Waiting for Bea** to place the {said}."
     assert [b.label for b in buttons(owed, [Action.of("discard", card="salvage")], 1, 1)] == [
         "Bea discards Salvage"
     ]

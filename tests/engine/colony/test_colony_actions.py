@@ -83,6 +83,9 @@ def test_deploy_pays_the_cost_and_changes_production_at_once() -> None:
     )
     state, events = RULES.apply(state, 0, deploy)
     assert "module_deployed" in kinds(events)
+    # The cards paid are told: the table sees which left the hand.
+    told = next(e.text for e in events if e.kind == "module_deployed")
+    assert told.endswith("paying Oxygen Canister and Water Bladder.")
     assert state.grid["1,0"]["card"] == "algae_vat" and state.hands[0] == []
     assert levels(state)["oxygen"] == before["oxygen"] + 2 and levels(state)["water"] == before["water"] - 1
     assert state.discard[-2:] == ["oxygen_canister", "water_bladder"]
@@ -154,8 +157,10 @@ def test_generate_by_colour_or_with_a_plan_for_any_resource() -> None:
         ("contingency_plan", r) for r in ("oxygen", "water", "food", "energy")
     }
     before = state.supplies["food"]
-    state, _ = act(state, "generate", card="contingency_plan", resource="food")
+    state, events = act(state, "generate", card="contingency_plan", resource="food")
     assert state.supplies["food"] == before + 2
+    told = next(e.text for e in events if e.kind == "supply_changed")
+    assert f"({state.players[0]} generated it, discarding Contingency Plan)" in told
     state.supplies["oxygen"] = 19
     state, _ = act(state, "generate", card="oxygen_canister", resource="oxygen")
     assert state.supplies["oxygen"] == 20
@@ -194,6 +199,9 @@ def test_recover_discards_two_cards_to_cure_a_health_issue() -> None:
     state, events = act(state, "recover", issue="twisted_ankle", pay="multitool,stim_shot")
     assert state.health[0] == [] and state.hands[0] == ["algae_vat"]
     assert "health_recovered" in kinds(events) and state.event_discard[-1] == "twisted_ankle"
+    assert next(e.text for e in events if e.kind == "health_recovered").endswith(
+        ", discarding Multitool and Stim Shot."
+    )
 
 
 def test_recover_needs_two_cards() -> None:
