@@ -133,21 +133,30 @@ def location_card(canvas: Canvas, card: Card, x: int, y: int, markers: Mapping[s
 
 
 def _location_side(canvas: Canvas, card: Card, x: int, y: int, inner: int) -> int:
-    """What the card does once built: its work spaces (by level, with danger dice), the adjacency
-    bonus and each upgrade's price and benefit; returns the y below."""
+    """What the card does once built, in three short paragraphs: its work spaces (by level, with
+    danger dice), the adjacency bonus and each upgrade's price and benefit; returns the y below."""
+    work = []
     for space in card.get("work") or []:
         level = int(space.get("level", 1))
         dice = int(space.get("danger", 0))
-        danger = f", {dice} danger" if dice else ""
-        text = f"Work{f' L{level}' if level > 1 else ''}: {space.get('label')}{danger}"
-        y = canvas.paragraph(x, y, text, NOTE, GOOD, inner, condensed=True, step=NOTE_STEP)
+        work.append(
+            f"{f'L{level} ' if level > 1 else ''}{space.get('label')}{f' ({dice} danger)' if dice else ''}"
+        )
+    if work:
+        y = canvas.paragraph(
+            x, y, "Work " + "; ".join(work), NOTE, GOOD, inner, condensed=True, step=NOTE_STEP
+        )
     if card.get("bonus_from"):
         kind = str(card["bonus_from"])
         text = f"+1 worked next to {'an' if kind[:1] in 'aeiou' else 'a'} {kind} location"
         y = canvas.paragraph(x, y, text, NOTE, TEXT_DIM, inner, bold=False, condensed=True, step=NOTE_STEP)
-    for up in card.get("upgrades") or []:
-        benefit = "" if up.get("benefit") == "nothing" else f" → {up.get('benefit')}"
-        text = f"L{up.get('level')}: {up.get('cost')}{benefit}"
+    ups = [
+        f"L{up.get('level')} {up.get('cost')}"
+        + ("" if up.get("benefit") == "nothing" else f" → {up.get('benefit')}")
+        for up in card.get("upgrades") or []
+    ]
+    if ups:
+        text = "Upgrades: " + "; ".join(ups)
         y = canvas.paragraph(x, y, text, NOTE, TEXT_DIM, inner, bold=False, condensed=True, step=NOTE_STEP)
     return y
 
