@@ -65,14 +65,17 @@ class Completer:
     def _values(self, kind: str, option: str, filled: dict[str, str]) -> list[str]:
         """``option``'s values among the legal ``kind`` actions that agree with the options typed."""
         values: dict[str, None] = {}
+        engine = self.frontend.to_engine(kind, filled)
+        spec = self.frontend.option(kind, option)
         for action in self.legal:
             if action.kind != kind or any(
-                str(action.get(k)) != v for k, v in filled.items() if k != option and v
+                str(action.get(k)) != str(v) for k, v in engine.items() if k != option and v != ""
             ):
                 continue
             value = action.get(option)
             if value is not None:
-                values.setdefault(str(value).lower() if isinstance(value, bool) else str(value), None)
+                shown = value if spec is None else spec.shown(value)
+                values.setdefault(str(shown).lower() if isinstance(shown, bool) else str(shown), None)
         return list(values)
 
     def _start_options(self, filled: dict[str, str], word: str) -> list[str]:

@@ -109,7 +109,8 @@ def option_values(
     as a seat's own message does, so labels can read that seat's dice; ``asking`` holds the kind
     and the options filled in, since a label may depend on them (a work space is read on the card
     chosen, a card on the side the command takes)."""
-    view = {**rules.view(state, seat), "viewer": seat, "asking": {"kind": kind, "filled": dict(filled)}}
+    filled = frontend.to_engine(kind, filled)
+    view = {**rules.view(state, seat), "viewer": seat, "asking": {"kind": kind, "filled": filled}}
     values: dict[str | int, str] = {}
     for action in rules.legal_actions(state, seat):
         if action.kind != kind or not _agrees(action, filled, option):
@@ -117,7 +118,8 @@ def option_values(
         value = action.get(option)
         if isinstance(value, (str, int)) and not isinstance(value, bool) and value not in values:
             values[value] = frontend.label(view, option, value)
-    return [(text, value) for value, text in values.items()]
+    spec = frontend.option(kind, option)
+    return [(text, value if spec is None else spec.shown(value)) for value, text in values.items()]
 
 
 def _agrees(action: Action, filled: Mapping[str, str | int], option: str) -> bool:

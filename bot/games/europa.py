@@ -8,6 +8,7 @@ autocomplete of a subcommand, which only the person typing sees.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.games.buttons import ordered_buttons, select_menus
@@ -61,7 +62,9 @@ STYLES: dict[str, Style] = {
 
 
 _CARD = opt("card", "A card of your hand")
-_DIE = opt("die", "One of your dice", "int")
+# Dice are counted from 1 for players (the engine counts from 0).
+_DIE = replace(opt("die", "One of your dice", "int"), offset=1)
+_CHANGED_DIE = replace(opt("die", "The die it changes", "int", required=False), offset=1)
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -94,7 +97,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Play a card's ingenuity part",
         (
             _CARD,
-            opt("die", "The die it changes", "int", required=False),
+            _CHANGED_DIE,
             opt("undermine", "The undermining card it cancels", required=False),
         ),
     ),
@@ -102,7 +105,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "use-plan",
         "use_plan",
         "Use one of your future planning cards for this base",
-        (_CARD, opt("die", "The die it changes", "int", required=False)),
+        (_CARD, _CHANGED_DIE),
     ),
     CommandSpec("destroy", "destroy", "An Invader result: the die it destroys", (_DIE,)),
     CommandSpec("give-up", "give_up", "Give up this base (the round's bases are lost)"),
@@ -176,7 +179,7 @@ def _dice(view: Mapping[str, Any]) -> dict[int, str]:
     out: dict[int, str] = {}
     for die in attempt.get("dice") or []:
         face = "/".join(die.get("face") or []) if die.get("rolled") else "not rolled"
-        out[int(die["die"])] = f"{die['colour']} die {die['die']} ({face})"
+        out[int(die["die"])] = f"{die['colour']} die {int(die['die']) + 1} ({face})"
     return out
 
 
@@ -187,7 +190,7 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], di
 
     def die() -> str:
         number = action.get("die")
-        return dice.get(int(number), f"die {number}") if isinstance(number, int) else ""
+        return dice.get(int(number), f"die {int(number) + 1}") if isinstance(number, int) else ""
 
     kind = action.kind
     fixed = {
@@ -336,7 +339,7 @@ def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
     """Autocomplete values by name: the viewer's cards, players, dice."""
     names = _names(view)
     if option in ("die",) and isinstance(value, int):
-        return _dice(view).get(value, f"die {value}")
+        return _dice(view).get(value, f"die {value + 1}")
     if option in ("discard",) and isinstance(value, str):
         return ", ".join(names.get(c, c) for c in value.split(",") if c) or "nothing"
     return names.get(str(value), str(value))

@@ -28,6 +28,22 @@ class OptionSpec:
     default: str | int | bool | None = None
     labels: tuple[str, ...] = ()
     suggest: bool = False
+    # A whole number players see and type as the engine's value plus ``offset``: dice are counted
+    # from 1 on Discord and from 0 in the engine.
+    offset: int = 0
+
+    def to_engine(self, value: str | int) -> str | int:
+        """A value as typed (or picked) turned into the engine's; text that is not a number stays."""
+        if not self.offset:
+            return value
+        try:
+            return int(value) - self.offset
+        except ValueError:
+            return value
+
+    def shown(self, value: str | int) -> str | int:
+        """The engine's value as players see and type it."""
+        return value + self.offset if self.offset and isinstance(value, int) else value
 
     def choice_pairs(self) -> list[tuple[str, str]]:
         """(label, value) of every choice; a choice without a label shows its value."""
@@ -101,6 +117,21 @@ class GameFrontend:
                 return spec
         return None
 
+    def option(self, kind: str, name: str) -> OptionSpec | None:
+        """The option ``name`` of the subcommand submitting ``kind`` actions, if any."""
+        for spec in self.commands:
+            if spec.kind == kind:
+                return next((o for o in spec.options if o.name == name), None)
+        return None
+
+    def to_engine(self, kind: str, filled: Mapping[str, str | int]) -> dict[str, str | int]:
+        """Options as typed for a ``kind`` subcommand, each turned into the engine's value."""
+        out: dict[str, str | int] = {}
+        for name, value in filled.items():
+            spec = self.option(kind, name)
+            out[name] = value if spec is None or value == "" else spec.to_engine(value)
+        return out
+
     def clean_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Start options with defaults filled in; raises ValueError naming a bad or unknown option."""
         known = {spec.name: spec for spec in self.start_options}
@@ -121,6 +152,7 @@ class GameFrontend:
 
 
 def action_from_options(spec: CommandSpec, values: Mapping[str, str | int | None]) -> Action:
-    """The action a filled-in subcommand stands for; omitted options stay absent."""
-    args = {opt.name: values[opt.name] for opt in spec.options if values.get(opt.name) is not None}
-    return Action.of(spec.kind, **args)  # type: ignore[arg-type]
+    """The action a filled-in subcommand stands for (values as typed, turned into the engine's);
+    omitted options stay absent."""
+    args = {o.name: o.to_engine(value) for o in spec.options if (value := values.get(o.name)) is not None}
+    return Action.of(spec.kind, **args)

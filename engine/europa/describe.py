@@ -40,10 +40,12 @@ def describe_action(content: Content, action: Action, state: EuropaState) -> str
         does = ability_text("undermine", card.undermine).split(". ")[0].rstrip(".")
         return f"Undermine {target} with {card.name} ({does}){extra}"
     if kind in ("keep", "release", "destroy"):
-        return f"{kind.capitalize()} die {action.arg('die')}"
+        # Dice are counted from 1 for players (the engine counts from 0).
+        return f"{kind.capitalize()} die {int(action.arg('die')) + 1}"
     if kind in ("ingenuity", "use_plan") and card:
         part = card.ingenuity if kind == "ingenuity" else card.plan
-        on = f" on die {action.get('die')}" if action.get("die") is not None else ""
+        die = action.get("die")
+        on = f" on die {int(die) + 1}" if isinstance(die, int) else ""
         lifted = f" ({cards[str(action.get('undermine'))].name})" if action.get("undermine") else ""
         what = ability_text("ingenuity" if kind == "ingenuity" else "plan", part).rstrip(".")
         return f"{card.name}: {what}{on}{lifted}"

@@ -26,6 +26,17 @@ def components(message: Call) -> list[dict[str, Any]]:
     return [item for row in message.message.get("components") or [] for item in row.get("components", [])]
 
 
+def typed(action: Action) -> dict[str, Any]:
+    """An action's arguments as a player types them in its slash command (dice counted from 1)."""
+    from bot.games.europa import FRONTEND
+
+    out: dict[str, Any] = {}
+    for name, value in action.params.items():
+        spec = FRONTEND.option(action.kind, name)
+        out[name] = value if spec is None else spec.shown(value)
+    return out
+
+
 def interaction_for(
     fake: FakeDiscord, person: Person, message: Call, action: Action
 ) -> dict[str, Any] | None:

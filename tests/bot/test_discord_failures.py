@@ -15,6 +15,7 @@ from bot.app import GameBot
 from bot.games.europa import FRONTEND as EUROPA
 from bot.service import GameService
 from tests.bot.conftest import MakeBot, button, feed, posted, since, stored
+from tests.bot.europa_play import typed
 from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
 
 HOST = Person(11, "Alice")
@@ -204,7 +205,7 @@ async def _europa(bot: GameBot, fake: FlakyDiscord, steps: int) -> tuple[list[Ca
         action = rules.timeout_action(state, seat)
         assert action is not None
         person = (HOST, FRIEND)[seat]
-        calls += await _run(bot, fake, fake.command(person, "europa", commands[action.kind], **action.params))
+        calls += await _run(bot, fake, fake.command(person, "europa", commands[action.kind], **typed(action)))
         record = await stored(bot)
         assert record is not None and record.snapshot is not None
         after = rules.from_json(record.snapshot)

@@ -18,7 +18,7 @@ from engine.core import Action
 from engine.europa import RULES
 from engine.europa.state import EuropaState
 from tests.bot.conftest import button, posted, quiet_bot, run
-from tests.bot.europa_play import interaction_for, leaks, public, public_text, secrets
+from tests.bot.europa_play import interaction_for, leaks, public, public_text, secrets, typed
 from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
 
 ANN, BOB, CY = Person(11, "Ann"), Person(12, "Bob"), Person(13, "Cy")
@@ -85,7 +85,7 @@ async def test_three_players_play_to_the_final_tally_and_nothing_secret_leaks(
             ways["hand"] += payload is not None
         if payload is None:
             ways["command"] += 1
-            payload = fake.command(person, "europa", COMMAND[action.kind], **dict(action.params))
+            payload = fake.command(person, "europa", COMMAND[action.kind], **typed(action))
         mark = len(caplog.records)
         moved = await run(ebot, fake, payload)
         calls += moved
@@ -271,3 +271,14 @@ def test_failed_main_rolls_with_no_usable_card_offer_a_give_up_button() -> None:
     assert view is not None
     ids = [c["custom_id"] for row in view.to_components() for c in row["components"]]
     assert any(i.startswith("xa:4:9:") and i.endswith("give_up") for i in ids)
+
+
+def test_dice_are_counted_from_1_when_typed_and_from_0_in_the_engine() -> None:
+    from bot.games import action_from_options
+
+    keep = FRONTEND.command("keep")
+    assert keep is not None
+    assert action_from_options(keep, {"die": 1}) == Action.of("keep", die=0)
+    plan = FRONTEND.command("plan-use") or next(c for c in FRONTEND.commands if c.kind == "use_plan")
+    assert action_from_options(plan, {"card": "x", "die": 3}) == Action.of("use_plan", card="x", die=2)
+    assert RULES.describe(Action.of("keep", die=0), RULES.setup(["Ann", "Bob"], {}, 1)) == "Keep die 1"

@@ -28,7 +28,7 @@ from engine.core import Rng
 from engine.europa import RULES
 from engine.europa.state import EuropaState
 from tests.bot.conftest import button, posted, quiet_bot, run, stored
-from tests.bot.europa_play import interaction_for, leaks, public, public_text, secrets
+from tests.bot.europa_play import interaction_for, leaks, public, public_text, secrets, typed
 from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
 
 GAMES = int(os.environ.get("EUROPA_LEAK_GAMES", "16"))
@@ -141,10 +141,10 @@ class Table:
             self.asker = None
         message = self.private.get(person.user_id)
         # Now and then the player types the slash command instead (autocomplete is theirs alone).
-        typed = self.rng.randint(0, 9) == 0
-        payload = None if message is None or typed else interaction_for(self.fake, person, message, action)
+        types = self.rng.randint(0, 9) == 0
+        payload = None if message is None or types else interaction_for(self.fake, person, message, action)
         if payload is None:
-            payload = self.fake.command(person, "europa", COMMAND[action.kind], **dict(action.params))
+            payload = self.fake.command(person, "europa", COMMAND[action.kind], **typed(action))
         self.ways[str(payload["data"].get("component_type", "command"))] += 1
         moved = await run(self.bot, self.fake, payload)
         refused = [c.content for c in posted(moved) if c.flags & EPHEMERAL and "only for" not in c.content]

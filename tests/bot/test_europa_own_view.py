@@ -64,8 +64,9 @@ async def test_the_die_autocomplete_names_the_seats_own_dice(ebot: GameBot, fake
     await ebot.service.act(HERE, Actor(ANN.user_id, ANN.name), Action.of("roll"))
     state = await _state(ebot)
     dice = (RULES.view(state, 0)["players"][0]["attempt"] or {})["dice"]
-    expected = {f"{d['colour']} die {d['die']} ({'/'.join(d['face'])})" for d in dice}
+    # Dice are counted from 1 for players: the name and the value sent agree.
+    expected = {(f"{d['colour']} die {d['die'] + 1} ({'/'.join(d['face'])})", d["die"] + 1) for d in dice}
     calls = await run(ebot, fake, fake.autocomplete(ANN, "europa", "keep", "die", die=""))
     choices = calls[-1].message["choices"]
-    assert choices and {c["name"] for c in choices} <= expected
+    assert choices and {(c["name"], c["value"]) for c in choices} <= expected
     assert all(not c["name"].startswith("die ") for c in choices)
