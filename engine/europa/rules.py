@@ -61,6 +61,13 @@ class EuropaRules:
         self._last = (state, seat, tuple(moves))
         return moves
 
+    def _named(self, action: Action, state: EuropaState) -> str:
+        """A refused move as the player knows it (dice counted from 1), or as sent when unreadable."""
+        try:
+            return describe_action(self.content, action, state)
+        except (LookupError, ValueError, TypeError):
+            return str(action)
+
     def apply(self, state: EuropaState, seat: int, action: Action) -> tuple[EuropaState, list[Event]]:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
         if state.outcome is not None:
@@ -68,7 +75,7 @@ class EuropaRules:
         if not self._is_legal(state, seat, action):
             if not self.legal_actions(state, seat):
                 raise NotYourTurnError("The game is not waiting for you now.")
-            raise IllegalActionError(f"'{action}' is not a legal move for you now.")
+            raise IllegalActionError(f"'{self._named(action, state)}' is not a legal move for you now.")
         new = state.fork()
         events = perform(new, self.content, seat, action)
         return new, events

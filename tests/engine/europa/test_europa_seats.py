@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.core.action import Action
-from engine.core.errors import GameOverError, NotYourTurnError, SchemaError
+from engine.core.errors import GameOverError, IllegalActionError, NotYourTurnError, SchemaError
 from engine.europa import RULES
 from tests.engine.europa.eu_helpers import act, new, to_build
 
@@ -118,3 +118,12 @@ def test_describe_labels_every_legal_action_without_other_secrets() -> None:
     labels = [RULES.describe(action, state) for action in RULES.legal_actions(state, 0)]
     assert any(RULES.content.cards[c].name in label for c in state.hands[0] for label in labels)
     assert not [label for label in labels if any(name in label for name in hidden)]
+
+
+def test_a_refused_move_is_quoted_as_the_player_knows_it() -> None:
+    state = to_build(new(2, seed=4), {})
+    state, _ = act(state, 0, "roll")
+    with pytest.raises(IllegalActionError, match="'Keep die 30' is not a legal move for you now"):
+        act(state, 0, "keep", die=29)
+    with pytest.raises(IllegalActionError, match="is not a legal move for you now"):
+        act(state, 0, "undermine", card="nope", target=7)
