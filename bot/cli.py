@@ -116,16 +116,13 @@ def _start_options(args: argparse.Namespace, specs: Sequence[OptionSpec] = ()) -
     """Start options from ``--mode`` and ``--option name=value``, typed as the game's start options
     are on Discord (a whole number stays a number); raises ValueError on a malformed one."""
     options: dict[str, Any] = {} if args.mode is None else {"mode": args.mode}
-    types = {spec.name: spec.type for spec in specs}
+    known = {spec.name: spec for spec in specs}
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep or not name:
             raise ValueError(f"Write start options as name=value (got '{item}').")
-        if types.get(name) == "int":
-            try:
-                options[name] = int(value)
-            except ValueError as exc:
-                raise ValueError(f"The start option '{name}' is a whole number (got '{value}').") from exc
+        if name in known and known[name].type == "int":
+            options[name] = known[name].parse(value)
             continue
         options[name] = {"true": True, "false": False}.get(value.lower(), value)
     return options

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TextIO
 
 from bot.games.spec import GameFrontend
+from bot.turns import agrees
 from engine.core import Action
 
 if TYPE_CHECKING:
@@ -68,9 +69,7 @@ class Completer:
         engine = self.frontend.to_engine(kind, filled)
         spec = self.frontend.option(kind, option)
         for action in self.legal:
-            if action.kind != kind or any(
-                str(action.get(k)) != str(v) for k, v in engine.items() if k != option and v != ""
-            ):
+            if action.kind != kind or not agrees(action, engine, option):
                 continue
             value = action.get(option)
             if value is not None:

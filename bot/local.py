@@ -360,13 +360,7 @@ def _typed(spec: CommandSpec, values: dict[str, str]) -> dict[str, str | int | N
         raise ValueError(f"'{spec.name}' has no option {', '.join(unknown)}.")
     typed: dict[str, str | int | None] = {}
     for key, value in values.items():
-        if known[key].type == "int":
-            try:
-                typed[key] = int(value)
-            except ValueError as exc:
-                raise ValueError(f"'{key}' must be a whole number.") from exc
-        else:
-            typed[key] = value
+        typed[key] = known[key].parse(value)
     missing = [opt.name for opt in spec.options if opt.required and opt.name not in typed]
     if missing:
         raise ValueError(f"'{spec.name}' needs {', '.join(missing)}.")

@@ -113,7 +113,7 @@ def option_values(
     view = {**rules.view(state, seat), "viewer": seat, "asking": {"kind": kind, "filled": filled}}
     values: dict[str | int, str] = {}
     for action in rules.legal_actions(state, seat):
-        if action.kind != kind or not _agrees(action, filled, option):
+        if action.kind != kind or not agrees(action, filled, option):
             continue
         value = action.get(option)
         if isinstance(value, (str, int)) and not isinstance(value, bool) and value not in values:
@@ -122,7 +122,8 @@ def option_values(
     return [(text, value if spec is None else spec.shown(value)) for value, text in values.items()]
 
 
-def _agrees(action: Action, filled: Mapping[str, str | int], option: str) -> bool:
+def agrees(action: Action, filled: Mapping[str, str | int], option: str) -> bool:
+    """Whether ``action`` matches every option filled in besides ``option`` (blank ones match)."""
     for name, value in filled.items():
         if name == option or value is None or value == "":
             continue

@@ -113,7 +113,7 @@ async def test_bad_input_is_explained(service: GameService, tmp_path: Path) -> N
     assert "! Commands start with /tally" in text
     assert "! Which subcommand?" in text
     assert "! Unknown subcommand 'nope'" in text
-    assert "! 'n' must be a whole number." in text
+    assert "! 'n' must be a whole number (got 'x')." in text
     assert "! 'add' has no option k." in text
 
 

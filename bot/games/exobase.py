@@ -126,7 +126,7 @@ def _task_names(view: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _label(
-    action: Action, names: Mapping[str, str], team: bool, tasks: Mapping[str, str] | None = None
+    action: Action, names: Mapping[str, str], team: bool, tasks: Mapping[str, str]
 ) -> tuple[str, Style] | None:
     if action.kind == "end_placement":
         return ("Ready" if team else "End placement", "primary")
@@ -142,7 +142,7 @@ def _label(
         return names.get(value, value)
 
     card = str(action.get("card", ""))
-    task = (tasks or {}).get(card, name("card"))
+    task = tasks.get(card, name("card"))
     return text.format(card=name("card"), founder=name("founder"), task=task), style
 
 

@@ -32,6 +32,16 @@ class OptionSpec:
     # from 1 on Discord and from 0 in the engine.
     offset: int = 0
 
+    def parse(self, text: str) -> str | int:
+        """A value typed as text (console, command line): a whole number for an "int" option, else
+        the text; raises ValueError naming the option when a number is not one."""
+        if self.type != "int":
+            return text
+        try:
+            return int(text)
+        except ValueError as exc:
+            raise ValueError(f"'{self.name}' must be a whole number (got '{text}').") from exc
+
     def to_engine(self, value: str | int) -> str | int:
         """A value as typed (or picked) turned into the engine's; text that is not a number stays."""
         if not self.offset:
