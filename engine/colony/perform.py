@@ -26,6 +26,7 @@ from engine.colony.turn import LOST_TRACK, end_actions, place_token, resolve, st
 from engine.core.action import Action
 from engine.core.errors import IllegalActionError
 from engine.core.game import Event
+from engine.core.words import listed
 
 FREE_KINDS = ("play", "discard", "place", "choose_character", "end_turn")
 WON = "Every production level is 0 or more: the colony sustains itself."
@@ -150,8 +151,7 @@ def _recover(state: ColonyState, content: Content, seat: int, action: Action, ev
 
 def _names(content: Content, cards: str) -> str:
     """Comma-separated card ids as names: "A and B"."""
-    names = [name(content, c) for c in cards.split(",") if c]
-    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names) or "nothing"
+    return listed([name(content, c) for c in cards.split(",") if c])
 
 
 def _special(state: ColonyState, content: Content, seat: int, action: Action, events: list[Event]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.game import Event
+from engine.core.words import listed
 from engine.europa.model import BIG_HAND, CUT_CORNER, HAND_SIZE, Content, ability_text
 from engine.europa.state import EuropaState, own
 
@@ -159,10 +160,10 @@ def end_game(state: EuropaState, content: Content, events: list[Event]) -> None:
         "points": [sum(content.cards[c].points for c in state.built[s]) for s in range(state.seats)],
         "tokens": list(state.tokens),
     }
-    names = [state.players[s] for s in winners]
+    names = listed([state.players[s] for s in winners])
     points = scores[winners[0]]
-    if len(names) == 1:
-        text = f"{names[0]} wins Europa with {points} points."
+    if len(winners) == 1:
+        text = f"{names} wins Europa with {points} points."
     else:
-        text = f"{', '.join(names[:-1])} and {names[-1]} share the win of Europa with {points} points each."
+        text = f"{names} share the win of Europa with {points} points each."
     events.append(Event("game_over", text, dict(state.outcome)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core.game import Event
+from engine.core.words import listed
 from engine.spacebase.board import on_board, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Card, Content
 from engine.spacebase.rewards import gains, grant_all, option_sectors, signature
@@ -235,7 +236,7 @@ def finish(state: SpaceState) -> list[Event]:
     state.phase = "over"
     assert state.outcome is not None
     winners = state.outcome["winners"]
-    names = " and ".join(state.players[s] for s in winners)
+    names = listed([state.players[s] for s in winners])
     scores = [b.vp for b in state.boards]
     verb = "wins" if len(winners) == 1 else "share the win of"
     return [Event("game_over", f"{names} {verb} the game.", {"winners": winners, "scores": scores})]

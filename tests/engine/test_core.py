@@ -80,3 +80,14 @@ def test_a_quick_event_is_the_event_the_constructor_makes(audience: frozenset[in
     assert made == plain and type(made) is Event and vars(made) == vars(plain)
     assert made.public == plain.public and made.to_json() == plain.to_json()
     assert made.visible_to(1) and made.visible_to(0) == (audience is None)
+
+
+def test_items_are_listed_as_a_sentence_lists_them() -> None:
+    from engine.core.words import listed
+
+    assert [listed(x) for x in ([], ["A"], ["A", "B"], ["A", "B", "C"])] == [
+        "nothing",
+        "A",
+        "A and B",
+        "A, B and C",
+    ]

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from engine.core.errors import IllegalActionError, NotYourTurnError
+from engine.core.game import Event
 from engine.europa import CONTENT, RULES
 from engine.europa.round import end_game
 from engine.europa.state import EuropaState
@@ -256,8 +257,10 @@ def test_tally_and_the_three_tie_breaks() -> None:
     state.hands = [[], []]
     state.built = [[by_points[8][0], by_points[4][0]], [by_points[8][1], by_points[4][1]]]
     state.tokens = [0, 0]
-    end_game(state, CONTENT, [])
+    told: list[Event] = []
+    end_game(state, CONTENT, told)
     assert state.outcome is not None and state.outcome["winners"] == [0, 1]
+    assert told[-1].text == "p1 and p2 share the win of Europa with 12 points each."
     assert RULES.outcome(state) is not None
 
 

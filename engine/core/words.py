@@ -1,0 +1,14 @@
+"""Wording shared by the games' narration."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def listed(items: Sequence[str], empty: str = "nothing") -> str:
+    """Items as a sentence lists them: "A", "A and B", "A, B and C" (``empty`` for none)."""
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} and {items[-1]}"
