@@ -183,6 +183,11 @@ def _dice(view: Mapping[str, Any]) -> dict[int, str]:
     return out
 
 
+def _die_name(dice: Mapping[int, str], number: int) -> str:
+    """A die by colour, number (from 1) and face, or by number alone when the view lacks it."""
+    return dice.get(number, f"die {number + 1}")
+
+
 def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], dice: Mapping[int, str]) -> str:
     def name(arg: str) -> str:
         value = str(action.get(arg, ""))
@@ -190,7 +195,7 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], di
 
     def die() -> str:
         number = action.get("die")
-        return dice.get(int(number), f"die {int(number) + 1}") if isinstance(number, int) else ""
+        return _die_name(dice, number) if isinstance(number, int) else ""
 
     kind = action.kind
     fixed = {
@@ -339,7 +344,7 @@ def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
     """Autocomplete values by name: the viewer's cards, players, dice."""
     names = _names(view)
     if option in ("die",) and isinstance(value, int):
-        return _dice(view).get(value, f"die {value + 1}")
+        return _die_name(_dice(view), value)
     if option in ("discard",) and isinstance(value, str):
         return ", ".join(names.get(c, c) for c in value.split(",") if c) or "nothing"
     return names.get(str(value), str(value))
