@@ -101,8 +101,8 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
     # Two lines of red rewards fit under the line; a longer list (a stack of arrows and cubes) raises
     # the line into the room the station's rewards leave, a line at a time, rather than being cut.
     base = y + CELL_H - 86
-    most = 2
-    while most < len(reward_rows(red, inner)) and base - LINE >= top + 4:
+    most, needed = 2, len(reward_rows(red, inner))
+    while most < needed and base - LINE >= top + 4:
         base -= LINE
         most += 1
     canvas.draw.line((x + 6, base, x + CELL_W - 6, base), fill=OUTLINE, width=1)
