@@ -26,11 +26,15 @@ PLAY_AGAIN = "Play again"
 
 @dataclass(frozen=True)
 class Change:
-    """What just happened: the state before (None at the start), the events, who acted."""
+    """What just happened: the state before (None at the start), the events, who acted.
+
+    ``present``: the actor is at the table (their own move). False when the bot moved for a seat
+    whose time ran out: that seat is named again if the game now waits on it."""
 
     events: Sequence[Event] = ()
     before: Any | None = None
     actor_seat: int | None = None
+    present: bool = True
 
 
 def legal_for_table(rules: Rules[Any], state: Any, seats: int) -> list[Action]:
@@ -49,14 +53,23 @@ def waiting(rules: Rules[Any], state: Any) -> frozenset[int]:
     return rules.to_move(state)
 
 
-def mentions(record: GameRecord, rules: Rules[Any], state: Any, before: Any | None = None) -> list[int]:
-    """Users to ping: the seats the game now waits on that it did not wait on ``before`` (a turn
-    starts, a choice falls to someone, a simultaneous step opens); never in solo play."""
+def mentions(record: GameRecord, rules: Rules[Any], state: Any, change: Change) -> list[int]:
+    """Users to ping: the seats the game now waits on that it did not wait on before ``change`` (a
+    turn starts, a choice falls to someone, a simultaneous step opens); never in solo play. A
+    player is not pinged for their own move (an undo gives them back a choice they just made),
+    while a seat the bot moved for is pinged whenever the game waits on it again."""
     if len(record.seats) < 2:
         return []
-    now = set(waiting(rules, state))
-    if before is not None:
-        now -= waiting(rules, before)
+    waited = waiting(rules, state)
+    now = set(waited)
+    if change.before is not None:
+        now -= waiting(rules, change.before)
+    actor = change.actor_seat
+    if actor is not None:
+        if change.present:
+            now.discard(actor)
+        elif actor in waited:
+            now.add(actor)
     return [seat.user_id for seat in record.seats if seat.seat in now]
 
 
@@ -135,7 +148,7 @@ async def board_reply(
         "\n".join(lines) or frontend.title,
         images=images,
         buttons=buttons,
-        mentions=mentions(record, rules, state, change.before),
+        mentions=mentions(record, rules, state, change),
         channel_id=record.channel_id,
         game_id=record.id,
     )

@@ -109,12 +109,26 @@ def rows_for(seat: int, now: datetime, turn: TurnTime, misses: int, chain: int =
     for a seat that timed out) only a deadline due at once."""
     if chain:
         return [NewDeadline(seat, DEADLINE, now, misses, {"chain": chain})]
-    ends = now + turn.length
+    return _clock(seat, now, now + turn.length, turn, misses)
+
+
+def _clock(seat: int, now: datetime, ends: datetime, turn: TurnTime, misses: int) -> list[NewDeadline]:
+    """The rows of a clock that started at ``ends`` less the turn time: the reminders still ahead
+    of ``now`` and the deadline."""
+    start = ends - turn.length
     reminders = [
-        NewDeadline(seat, REMINDER, now + offset, misses, {"ends": ends.isoformat()})
+        NewDeadline(seat, REMINDER, start + offset, misses, {"ends": ends.isoformat()})
         for offset in reminder_offsets(turn)
+        if start + offset > now
     ]
     return [*reminders, NewDeadline(seat, DEADLINE, ends, misses)]
+
+
+def resumed(seat: int, now: datetime, turn: TurnTime, previous: DeadlineRecord) -> list[NewDeadline]:
+    """The clock ``seat`` had before a move it took back (``previous``, the deadline that move
+    closed): the same deadline and run of misses, so a move and its undo never buy a fresh turn.
+    A deadline that passed meanwhile leaves the player a last minute to move again."""
+    return _clock(seat, now, max(previous.due_at, now + LAST_CALL), turn, previous.misses)
 
 
 def streak(row: DeadlineRecord | None) -> int:
@@ -142,19 +156,27 @@ def after_move(
     after: frozenset[int],
     actor: int,
     streaks: Mapping[int, int],
+    resume: DeadlineRecord | None = None,
 ) -> DeadlineChanges | None:
     """The rows a player's own move changes: the actor's clock and those of seats that left or
-    entered the waiting set; seats still waiting that did not act keep theirs."""
+    entered the waiting set; seats still waiting that did not act keep theirs.
+
+    Acting ends the actor's run of missed deadlines, even a move made while no clock ran for them
+    (coming back, a setting, an ability on another's turn): a settled row marks it. ``resume``: the
+    move is an undo, and this is the deadline the undone move closed; the actor gets that clock back
+    rather than a fresh one."""
     if turn is None:
         return None
     close = {seat: "left" for seat in range(seats) if seat not in after or seat not in before}
     close[actor] = "acted"
-    add = [
-        row
-        for seat in sorted(after)
-        if seat == actor or seat not in before
-        for row in rows_for(seat, now, turn, 0 if seat == actor else streaks.get(seat, 0))
-    ]
+    add: list[NewDeadline] = []
+    for seat in sorted(after):
+        if seat == actor and resume is not None and resume.outcome == "acted":
+            add += resumed(seat, now, turn, resume)
+        elif seat == actor or seat not in before:
+            add += rows_for(seat, now, turn, 0 if seat == actor else streaks.get(seat, 0))
+    if actor not in before and actor not in after and streaks.get(actor, 0):
+        add.append(NewDeadline(actor, DEADLINE, now, 0, outcome="acted"))
     return DeadlineChanges(add=tuple(add), close=close)
 
 

@@ -48,6 +48,7 @@ from bot.moves import play
 from bot.replay import replay, take_back
 from bot.replies import Actor, Button, PrivateMessage, Reply, Where
 from bot.store import (
+    BOT_USER_ID,
     ActionRecord,
     ChannelBusyError,
     ConflictError,
@@ -458,8 +459,10 @@ class GameService(Timekeeping):
         if version > record.version:
             raise StaleError("That button does not belong to this game.")
         with _storage():
-            moved = await self.repo.acted_since(record.id, seat, version)
-        if moved:
+            mover = await self.repo.acted_since(record.id, seat, version)
+        if mover == BOT_USER_ID:
+            raise StaleError("Your time ran out and the bot moved for you; see the latest message.")
+        if mover is not None:
             raise StaleError("You moved on since this was sent; use the latest message.")
         if action not in rules.legal_actions(state, seat):
             raise StaleError("The game moved on and that choice is no longer open; see the latest message.")
@@ -529,13 +532,17 @@ class GameService(Timekeeping):
                 restored, befores = take_back(rules, record, before, recent[index:], current, reveals=reveals)
                 label = rules.describe(Action.from_json(taken.action), before)
                 with _storage():
+                    # The clock the undone move stopped runs on: a move and its undo buy no time.
+                    clock = await self.repo.clock_before(record.id, seat, taken.seq)
                     record = await self.repo.remove_action(
                         record.id,
                         record.version,
                         taken.seq,
                         rules.to_json(restored),
                         befores={seq: rules.to_json(state) for seq, state in befores.items()},
-                        deadlines=await self._move_deadlines(record, rules, current, restored, seat),
+                        deadlines=await self._move_deadlines(
+                            record, rules, current, restored, seat, resume=clock
+                        ),
                         seats=record.seats,
                     )
                 log.info("undid action %d", taken.seq)

@@ -34,13 +34,18 @@ from bot.games.spec import GameFrontend
 from bot.logging_setup import log_context
 from bot.moves import loggable, play
 from bot.replies import Actor, Reply, Where
-from bot.store import ConflictError, DeadlineChanges, DeadlineRecord, GameRecord, Repository, StoreError
+from bot.store import (
+    BOT_USER_ID,
+    ConflictError,
+    DeadlineChanges,
+    DeadlineRecord,
+    GameRecord,
+    Repository,
+    StoreError,
+)
 from engine.core import Action, EngineError, Event, Rules
 
 log = logging.getLogger(__name__)
-
-# The action log names who acted; the bot's own moves for a timed-out seat carry no user.
-BOT_USER_ID = 0
 
 
 class Timekeeping:
@@ -66,9 +71,17 @@ class Timekeeping:
         return opening(turn_time(options), rules.to_move(state), self.clock())
 
     async def _move_deadlines(
-        self, record: GameRecord, rules: Rules[Any], before: Any, after: Any, seat: int
+        self,
+        record: GameRecord,
+        rules: Rules[Any],
+        before: Any,
+        after: Any,
+        seat: int,
+        *,
+        resume: DeadlineRecord | None = None,
     ) -> DeadlineChanges | None:
-        """The clocks a player's move changes (none when the game has no turn time)."""
+        """The clocks a player's move changes (none when the game has no turn time); ``resume``: the
+        move is an undo, and this is the seat's clock before the undone move."""
         turn = turn_time(record.options)
         if turn is None:
             return None
@@ -80,6 +93,7 @@ class Timekeeping:
             after=rules.to_move(after),
             actor=seat,
             streaks=await self._streaks(record.id),
+            resume=resume,
         )
 
     async def _streaks(self, game_id: int) -> dict[int, int]:
@@ -137,6 +151,10 @@ class Timekeeping:
         late = left <= timedelta(0)
         if not await self.repo.close_deadline(deadline.id, "late" if late else "fired") or late:
             return None
+        # After downtime several of the seat's reminders may be due at once: one mention says it.
+        for other in await self.repo.pending_deadlines([record.id]):
+            if other.kind == REMINDER and other.seat == deadline.seat and other.due_at <= now:
+                await self.repo.close_deadline(other.id, "late")
         user_id = _user_of(record, deadline.seat)
         title = self._frontends[record.kind].title
         text = f"<@{user_id}> your move in {title}: {time_left(left)} left."
@@ -161,6 +179,7 @@ class Timekeeping:
         start = state = rules.from_json(record.snapshot)
         labels: list[str] = []
         events: list[Event] = []
+        away = False
         row: DeadlineRecord | None = deadline
         while row is not None:
             try:
@@ -173,27 +192,32 @@ class Timekeeping:
                 break
             if step is None:
                 break
-            record, state, label, step_events, row = step
+            record, state, action, label, step_events, row = step
+            away = away or action.kind == "away"
             labels.append(label)
             events.extend(step_events)
         if not labels:
             return None
         name = record.seats[deadline.seat].name
-        # A hidden-information move's label names the seat's secret cards: the table hears only how many.
-        played = (
-            f"{len(labels)} move{'s' if len(labels) > 1 else ''}" if rules.meta.hidden_information else ""
-        )
-        text = _timeout_text(name, streak(replace(deadline, outcome="fired")), played or ", ".join(labels))
-        narration = self._frontends[record.kind].narrate(public_events(events), name)
-        change = Change(events, start, deadline.seat)
-        reply = await self._board(record, state, change, f"{text}\n{narration}")
+        shown = public_events(events)
+        # A hidden-information move's label may name the seat's secret cards: there the table hears
+        # only what the public events tell (a buy, a base built), as after anyone's move.
+        played = "" if rules.meta.hidden_information else ", ".join(labels)
+        lines = [_timeout_text(name, streak(replace(deadline, outcome="fired")), played)]
+        if shown:
+            lines.append(self._frontends[record.kind].narrate(shown, name))
+        if away:
+            lines.append(f"`/{record.kind} back` brings {name} back to the table.")
+        # The seat was not watching: if the game waits on it again, it is named like a newcomer.
+        change = Change(events, start, deadline.seat, present=False)
+        reply = await self._board(record, state, change, "\n".join(lines))
         return Post(record.channel_id, reply)
 
     async def _timeout_step(
         self, record: GameRecord, rules: Rules[Any], before: Any, row: DeadlineRecord, now: datetime
-    ) -> tuple[GameRecord, Any, str, list[Event], DeadlineRecord | None] | None:
-        """One timeout move settling ``row``: the saved game, the new state, the move's label, its
-        events and the follow-up row to settle next (None when the seat is done); None when
+    ) -> tuple[GameRecord, Any, Action, str, list[Event], DeadlineRecord | None] | None:
+        """One timeout move settling ``row``: the saved game, the new state, the move and its label,
+        its events and the follow-up row to settle next (None when the seat is done); None when
         there was nothing to play (the row is closed)."""
         seat, turn = row.seat, turn_time(record.options)
         assert seat is not None
@@ -225,7 +249,6 @@ class Timekeeping:
                 action,
                 user_id=BOT_USER_ID,
                 clocks=clocks,
-                may_undo=False,
             )
         except EngineError:
             log.exception("timeout move %s for seat %d was refused", loggable(rules, action), seat)
@@ -237,7 +260,7 @@ class Timekeeping:
         if seat in rules.to_move(played.state):
             pending = await self.repo.pending_deadlines([record.id])
             follow_up = next((r for r in pending if r.seat == seat and r.payload.get("chain")), None)
-        return record, played.state, rules.describe(action, before), played.events, follow_up
+        return record, played.state, action, rules.describe(action, before), played.events, follow_up
 
     async def close_idle_lobbies(self, now: datetime) -> list[Post]:
         """Close every lobby nobody joined, left or began for ``lobby_idle`` (a forgotten lobby would
@@ -318,14 +341,21 @@ def _user_of(record: GameRecord, seat: int | None) -> int:
 
 
 def _timeout_move(rules: Rules[Any], state: Any, seat: int, missed: int) -> Action | None:
-    """The policy's move, or the game's own ``away`` once the seat missed AWAY_AFTER in a row."""
+    """The policy's move, or the game's own ``away`` once the seat missed AWAY_AFTER in a row.
+
+    A seat is not marked away when that would leave nobody to wait for: the AI would play the
+    rest of the game at once, and nobody would be left to come back to it. The clock then keeps
+    playing one move per deadline instead."""
     if missed >= AWAY_AFTER:
-        away = [action for action in rules.legal_actions(state, seat) if action.kind == "away"]
-        if away:
-            return away[0]
+        away = next((action for action in rules.legal_actions(state, seat) if action.kind == "away"), None)
+        if away is not None:
+            after, _events = rules.apply(state, seat, away)
+            if rules.outcome(after) is None and rules.to_move(after):
+                return away
     return rules.timeout_action(state, seat)
 
 
 def _timeout_text(name: str, missed: int, label: str) -> str:
     run = f" ({missed} times in a row)" if missed > 1 else ""
-    return f"{name} ran out of time{run}; the bot played: {label}."
+    played = f"the bot played: {label}" if label else "the bot moved for them"
+    return f"{name} ran out of time{run}; {played}."

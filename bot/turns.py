@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.errors import NotAllowedError, UserError
 from bot.games.spec import GameFrontend
-from bot.store import ActionRecord, GameRecord
+from bot.store import BOT_USER_ID, ActionRecord, GameRecord
 from engine.core import Action, Rules
 
 # What a step that cannot be taken back did, for a game that does not say (see GameModule.reveals).
@@ -65,7 +65,9 @@ def undo_target(
     """
     if not rows:
         raise NotAllowedError("There is nothing to undo.")
-    mine = [index for index, row in enumerate(rows) if row.seat == seat]
+    # The bot's move for a seat whose time ran out is nobody's to take back, its seat's included
+    # (it may be passed over, applied again, when another seat takes back an earlier move).
+    mine = [index for index, row in enumerate(rows) if row.seat == seat and row.user_id != BOT_USER_ID]
     index = mine[-1] if mine else None
     reachable = index is not None and all(row.undoable for row in rows[index:])
     if index is None or (index != len(rows) - 1 and not reachable):
@@ -74,6 +76,10 @@ def undo_target(
         if not last.undoable:
             step = str(last.action.get("kind", "move")).replace("_", " ")
             raise NotAllowedError(f"{who}'s {step} {reveals}; nothing can be taken back.")
+        if last.user_id == BOT_USER_ID:
+            raise NotAllowedError(
+                f"The bot moved for {who} when their time ran out; nothing can be taken back."
+            )
         raise NotAllowedError(f"Only {who} can take back their own move now.")
     if not rows[index].undoable:
         raise NotAllowedError(f"Your last action {reveals}; it cannot be undone.")
@@ -86,13 +92,17 @@ def later_movers(record: GameRecord, rows: Sequence[ActionRecord], simultaneous:
     later = rows[1:]
     if later and not simultaneous:
         names = seat_names(record, sorted({row.seat for row in later}))
+        if later[-1].user_id == BOT_USER_ID:
+            raise NotAllowedError(f"The bot moved for {names} after you, so your move stays.")
         raise NotAllowedError(f"{names} moved after you, so only {names} can take a move back now.")
 
 
 def may_undo(record: GameRecord, user_id: int, last: ActionRecord | None) -> bool:
     """Whether ``user_id`` would be allowed to take back ``last``."""
     seat = record.seat_of(user_id)
-    return last is not None and last.undoable and seat is not None and last.seat == seat
+    if last is None or last.user_id == BOT_USER_ID:
+        return False
+    return last.undoable and seat is not None and last.seat == seat
 
 
 def option_values(

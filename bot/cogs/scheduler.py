@@ -3,8 +3,9 @@
 Every ``SCHEDULER_INTERVAL`` seconds it asks the service for due rows and fires each
 through ``GameService.fire`` (which settles the row in the database first), then closes the
 lobbies left without a change for ``LOBBY_IDLE_HOURS``; the post goes
-to the game's channel by id. A failed post is logged and never stops the next row; a post refused
-because the channel no longer exists ends that channel's game (``bot.cogs.channels``).
+to the game's channel by id. A failed post is logged and never stops the next row; it is kept and
+posted again at the next tick (unless a newer board went out first). A post refused because the
+channel no longer exists ends that channel's game (``bot.cogs.channels``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from bot.cogs.common import service_of
 from bot.deadlines import Post
 from bot.service import GameService
 from bot.store import DeadlineRecord, StoreError
-from bot.ui.send import MINE_HINT, channel_unknown, post_in_channel
+from bot.ui.send import MINE_HINT, channel_unknown, post_in_channel, post_kept
 
 log = logging.getLogger(__name__)
 
@@ -65,13 +66,14 @@ class Scheduler(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def tick(self, now: datetime) -> int:
-        """Fire every row due at ``now``; returns how many posts went out."""
+        """Post again the boards Discord refused, then fire every row due at ``now``; returns how
+        many posts went out."""
+        posts = await post_kept(self.bot)
         try:
             due = await self.service.due(now)
         except StoreError:
             log.exception("could not read due deadlines")
-            return 0
-        posts = 0
+            return posts
         for deadline in due:
             post = await self._fire(deadline, now)
             if post is not None and await self.send(post):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.errors import ChannelBusyError, ConflictError, StoreError
 from bot.store.records import (
+    BOT_USER_ID,
     ActionRecord,
     DeadlineChanges,
     DeadlineRecord,
@@ -16,6 +17,7 @@ from bot.store.records import (
 from bot.store.repository import Repository
 
 __all__ = [
+    "BOT_USER_ID",
     "ActionRecord",
     "ChannelBusyError",
     "ConflictError",

@@ -15,7 +15,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
 
 from bot.store.errors import ConflictError
-from bot.store.models import OPEN_STATUSES, DeadlineRow, GameRow, SeatRow, utcnow
+from bot.store.models import OPEN_STATUSES, ActionRow, DeadlineRow, GameRow, SeatRow, utcnow
 from bot.store.records import DeadlineChanges, DeadlineRecord, GameRecord
 from bot.store.rows import aware
 
@@ -78,6 +78,8 @@ def write_deadlines(connection: Connection, record: GameRecord, changes: Deadlin
                     "seat": new.seat,
                     "version": record.version,
                     "misses": new.misses,
+                    "done_at": None if new.outcome is None else now,
+                    "outcome": new.outcome,
                 }
                 for new in changes.add
             ],
@@ -125,6 +127,26 @@ def latest_deadlines(connection: Connection, game_id: int) -> dict[int, Deadline
         if row.seat is not None:
             latest[row.seat] = row
     return latest
+
+
+def clock_before(connection: Connection, game_id: int, seat: int, seq: int) -> DeadlineRecord | None:
+    """``seat``'s last deadline row set before action ``seq`` was recorded: the clock that action
+    closed, when ``seat`` made it while the game waited for them."""
+    made = (
+        select(ActionRow.version).where(ActionRow.game_id == game_id, ActionRow.seq == seq).scalar_subquery()
+    )
+    row = connection.execute(
+        select(_TABLE)
+        .where(
+            DeadlineRow.game_id == game_id,
+            DeadlineRow.seat == seat,
+            DeadlineRow.kind == "deadline",
+            DeadlineRow.version < made,
+        )
+        .order_by(DeadlineRow.id.desc())
+        .limit(1)
+    ).first()
+    return None if row is None else deadline_record(row)
 
 
 def open_game_ids_of(connection: Connection, user_id: int, guild_id: int | None) -> list[int]:

@@ -50,6 +50,10 @@ class GameRecord:
         return self.status in ("lobby", "active")
 
 
+# The action log names who acted; the bot's own moves for a timed-out seat carry this user.
+BOT_USER_ID = 0
+
+
 @dataclass(frozen=True)
 class ActionRecord:
     seq: int
@@ -100,13 +104,17 @@ class NewGame:
 
 @dataclass(frozen=True)
 class NewDeadline:
-    """A reminder or deadline to set for ``seat``; the game and its version come from the write."""
+    """A reminder or deadline to set for ``seat``; the game and its version come from the write.
+
+    With ``outcome`` the row is written settled: a mark in the seat's history (a player who acted
+    while no clock ran for them ends their run of misses), never due."""
 
     seat: int
     kind: str
     due_at: datetime
     misses: int = 0
     payload: dict[str, Any] = field(default_factory=dict)
+    outcome: str | None = None
 
 
 @dataclass(frozen=True)

@@ -361,16 +361,17 @@ class Repository:
 
         return await self._write(work)
 
-    async def acted_since(self, game_id: int, seat: int, version: int) -> bool:
-        """Whether ``seat`` has an action in the log that moved the game past ``version``."""
+    async def acted_since(self, game_id: int, seat: int, version: int) -> int | None:
+        """The user who made ``seat``'s latest action past game version ``version`` (the bot's
+        moves for a timed-out seat carry user 0); None when the seat has not moved since."""
 
-        def read(connection: Connection) -> bool:
-            found = connection.scalar(
-                select(ActionRow.seq)
+        def read(connection: Connection) -> int | None:
+            return connection.scalar(
+                select(ActionRow.user_id)
                 .where(ActionRow.game_id == game_id, ActionRow.seat == seat, ActionRow.version > version)
+                .order_by(ActionRow.seq.desc())
                 .limit(1)
             )
-            return found is not None
 
         return await self._read(read)
 
@@ -437,6 +438,10 @@ class Repository:
     async def latest_deadlines(self, game_id: int) -> dict[int, DeadlineRecord]:
         """Each seat's most recent "deadline" row (pending or done): where its run of misses stands."""
         return await self._read(lambda connection: timers.latest_deadlines(connection, game_id))
+
+    async def clock_before(self, game_id: int, seat: int, seq: int) -> DeadlineRecord | None:
+        """``seat``'s deadline row as it stood before action ``seq``: what an undo of it gives back."""
+        return await self._read(lambda connection: timers.clock_before(connection, game_id, seat, seq))
 
     async def open_games_of(self, user_id: int, guild_id: int | None) -> list[GameRecord]:
         """The games in the lobby or in play in ``guild_id`` where ``user_id`` holds a seat, oldest first."""

@@ -6,7 +6,8 @@ traceback and the user gets a short apology that claims nothing about the game
 (the failure may come after a move was saved). A saved move whose message
 Discord refused (``NotPosted``) is reported as what it is: saved, not shown.
 The answer reaches the player even when the interaction can no longer carry
-it: then it goes to the channel, naming them.
+it: then it goes to the channel, naming them, or, for a refusal (which may name
+the cards of a secret hand), by DM, with only a pointer in the channel.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
-from bot.replies import Reply
-from bot.ui.send import NotPosted, message_kwargs, send_reply
+from bot.replies import PrivateMessage, Reply
+from bot.ui.send import NotPosted, message_kwargs, send_dm, send_reply
 from engine.core import EngineError
 
 log = logging.getLogger(__name__)
@@ -72,14 +73,24 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     try:
         await send_reply(interaction, Reply(text, ephemeral=True))
     except discord.HTTPException as exc:
-        log.warning("Could not answer interaction %s privately (%s); trying the channel", interaction.id, exc)
-        await _tell_in_channel(interaction, text)
+        log.warning("Could not answer interaction %s privately (%s); trying elsewhere", interaction.id, exc)
+        # Our own texts (a saved move not shown, the apology) say nothing of the game; a refusal
+        # may name the cards of the move refused, so it goes by DM and the channel only points there.
+        public = isinstance(original, NotPosted) or text == APOLOGY
+        await _tell_elsewhere(interaction, text, public=public)
 
 
-async def _tell_in_channel(interaction: discord.Interaction[Any], text: str) -> None:
-    """The last way to reach the player: a message in the channel that names them."""
+async def _tell_elsewhere(interaction: discord.Interaction[Any], text: str, *, public: bool) -> None:
+    """The last ways to reach the player: the text in the channel naming them when ``public``; else
+    the text by DM and, in the channel, only that it was refused and where to read why."""
     channel, user = interaction.channel, interaction.user
-    if not isinstance(channel, discord.abc.Messageable) or user is None:
+    if user is None:
+        return
+    if not public:
+        sent = await send_dm(interaction.client, PrivateMessage(user.id, text))
+        where = "I sent you the reason by DM" if sent else "try it again in a moment"
+        text = f"I could not answer you privately just now: that was refused and nothing changed; {where}."
+    if not isinstance(channel, discord.abc.Messageable):
         return
     try:
         await channel.send(**message_kwargs(Reply(f"<@{user.id}> {text}", mentions=[user.id])))

@@ -261,14 +261,19 @@ def _note_due(client: discord.Client, reply: Reply, message: PrivateMessage, *, 
     refused.move_to_end(key)
     while len(refused) > REMEMBERED_DMS:
         refused.popitem(last=False)
-    return first or message.user_id in reply.mentions
+    # A "your move" note only repeats the channel's mention of them: telling them once is enough.
+    return first or (message.user_id in reply.mentions and not isinstance(message, notify.TurnNote))
 
 
 def _dm_closed_note(message: PrivateMessage, hint: str) -> Reply:
-    return Reply(
-        f"<@{message.user_id}> I cannot send you direct messages; use {hint} to see it privately.",
-        mentions=[message.user_id],
-    )
+    if isinstance(message, notify.TurnNote):
+        text = (
+            f"<@{message.user_id}> I cannot send you direct messages, so your turn DMs for "
+            f"{message.title} do not reach you; you are still mentioned here when it is your move."
+        )
+    else:
+        text = f"<@{message.user_id}> I cannot send you direct messages; use {hint} to see it privately."
+    return Reply(text, mentions=[message.user_id])
 
 
 async def send_dm(client: discord.Client, message: PrivateMessage) -> bool:
@@ -296,15 +301,43 @@ async def post_in_channel(client: discord.Client, channel_id: int, reply: Reply,
     private messages; a closed DM is noted in that channel. Raises discord.HTTPException when the
     channel refuses, after the private messages went out (turn notes then link the channel)."""
     channel = client.get_partial_messageable(channel_id)
+    kept = _UNPOSTED.setdefault(client, {})
     try:
         ids = [(await channel.send(**message_kwargs(part))).id for part in parts(reply)]
     except discord.HTTPException as exc:
         _unseen(reply)
         if not channel_unknown(exc):
+            # Kept to be posted again (``post_kept``, or after the channel's next private answer),
+            # so the table still learns what happened and who is to move.
+            kept[channel_id] = replace(reply, private=[])
             # A gone channel's game ends (``GameService.channel_gone``): no "your move" for it.
             await _dm_all(client, channel, reply, hint, None)
         raise
+    # This board is newer than any the channel missed.
+    kept.pop(channel_id, None)
     await _dm_all(client, channel, reply, hint, ids[0])
+
+
+async def post_kept(client: discord.Client) -> int:
+    """Post again each channel's board that Discord refused (its DMs went out already); returns how
+    many got through. A channel that refuses again keeps its board for the next try."""
+    kept = _UNPOSTED.setdefault(client, {})
+    posted = 0
+    for channel_id, reply in list(kept.items()):
+        channel = client.get_partial_messageable(channel_id)
+        try:
+            for part in parts(reply):
+                await channel.send(**message_kwargs(part))
+        except discord.HTTPException as exc:
+            log.warning("Could not post the kept board in channel %s yet: %s", channel_id, exc)
+            if channel_unknown(exc):
+                kept.pop(channel_id, None)
+            continue
+        # Unless a newer board replaced it meanwhile.
+        if kept.get(channel_id) is reply:
+            del kept[channel_id]
+        posted += 1
+    return posted
 
 
 def channel_unknown(error: discord.HTTPException) -> bool:

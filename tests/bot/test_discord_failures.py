@@ -14,6 +14,7 @@ import pytest
 from bot.app import GameBot
 from bot.games.europa import FRONTEND as EUROPA
 from bot.service import GameService
+from engine.europa import RULES as EUROPA_RULES
 from tests.bot.conftest import MakeBot, button, feed, posted, since, stored
 from tests.bot.europa_play import typed
 from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
@@ -243,3 +244,25 @@ async def test_closed_dms_are_noted_when_the_turn_comes_not_after_every_move(
     # One note when the game begins waiting on Bob, none for the moves in between.
     assert turns > 3 and len(notes) <= turns + 1
     assert len(notes) < len(refused) // 2
+
+
+async def test_a_refusal_naming_a_secret_card_never_falls_back_to_the_channel(
+    bot: GameBot, fake: FlakyDiscord
+) -> None:
+    lobby = posted(await _run(bot, fake, fake.command(HOST, "europa", "start")))[-1]
+    lobby = posted(await _run(bot, fake, fake.click(FRIEND, lobby, button(lobby, ":join"))))[-1]
+    await _run(bot, fake, fake.click(HOST, lobby, button(lobby, ":begin")))
+    record = await stored(bot)
+    assert record is not None and record.snapshot is not None
+    card = record.snapshot["hands"][0][0]
+    name = EUROPA_RULES.content.cards[card].name
+    # Alice plans with a card of her hand while bases are being chosen; the refusal names the card,
+    # and Discord refuses the private answer that would carry it.
+    fake.refuse = followups(_http(discord.DiscordServerError, 503))
+    calls = posted(await _run(bot, fake, fake.command(HOST, "europa", "plan", card=card)))
+    dms = [call for call in calls if dm_recipient(fake, call) == HOST.user_id]
+    channel = [call for call in calls if dm_recipient(fake, call) is None and not call.flags & EPHEMERAL]
+    assert [name in dm.content for dm in dms] == [True]
+    [note] = channel
+    assert f"<@{HOST.user_id}>" in note.content and "by DM" in note.content
+    assert name not in note.content and card not in note.content

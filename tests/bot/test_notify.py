@@ -182,13 +182,13 @@ async def test_a_deadline_dm_links_the_schedulers_message(qbot: GameBot, fake: F
     await run(qbot, fake, fake.click(ALICE, lobby, button(lobby, ":begin")))
     # Nobody moves: each deadline's move is posted by the scheduler, then the DMs follow.
     mark = len(fake.calls)
-    # Until both are marked away after three missed deadlines and the AI plays on at once.
     for _ in range(4):
         clock[0] += timedelta(minutes=61)
         assert await scheduler.tick(clock[0]) >= 1
     calls = fake.calls[mark:]
     assert all(call.path == "/channels/{channel_id}/messages" for call in posted(calls))
-    assert _assert_links_the_naming_message(fake, calls) == 4
+    # Each seat the bot moved for is named (and DMed) again whenever the game waits on it afresh.
+    assert _assert_links_the_naming_message(fake, calls) == 5
 
 
 async def test_the_choice_outlasts_a_restart(tmp_path: Path, fake: FakeDiscord) -> None:
