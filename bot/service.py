@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot import notify, rendering
-from bot.board import MAX_BUTTONS, Change, board_reply, public_events, seat_message, waiting
+from bot.board import Change, board_reply, public_events, seat_message, waiting
 from bot.damage import damaged_log, load_state
 from bot.deadlines import with_turn_time
 from bot.errors import (
@@ -701,7 +701,8 @@ class GameService(Timekeeping):
             return []
         _record, seat, state = found
         rules = self._rules(game)
-        return option_values(rules, self._frontends[game], state, seat, kind, option, filled)[:MAX_BUTTONS]
+        # All of them: the answer is cut to Discord's 25 after filtering on what was typed.
+        return option_values(rules, self._frontends[game], state, seat, kind, option, filled)
 
     # -- read-only peeks for front ends that follow the table (the local console) ----------------
 

@@ -110,11 +110,14 @@ def make_command(
 
 
 def filter_choices(pairs: list[tuple[str, Value]], current: str, kind: str) -> list[app_commands.Choice[Any]]:
-    """At most 25 choices whose label or value contains what the user typed so far."""
+    """At most 25 choices whose label or value contains what the user typed so far; typed parts
+    separated by commas may come in any order ("vesper, cobalt" finds "Cobalt Relay, Vesper Spire")."""
     typed = current.strip().lower()
+    words = [word.strip() for word in typed.split(",") if word.strip()]
     choices: list[app_commands.Choice[Any]] = []
     for label, value in pairs:
-        if typed and typed not in label.lower() and typed not in str(value).lower():
+        name = label.lower()
+        if typed and typed not in str(value).lower() and not all(word in name for word in words):
             continue
         coerced: Value = int(value) if kind == "int" else str(value)
         choices.append(app_commands.Choice(name=label[:100] or str(value), value=coerced))

@@ -35,6 +35,8 @@ from bot.ui.buttons import build_view
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 2000
+# Room kept in a message for the pings put in front of its text.
+MENTION_ROOM = 200
 MAX_ATTACHMENTS = 10
 DM_CLOSED = 50007
 TOKEN_EXPIRED = (10015, 10062)
@@ -204,9 +206,34 @@ async def _post(interaction: discord.Interaction, reply: Reply) -> int | None:
     return ids[0]
 
 
+def fitted(text: str) -> list[str]:
+    """``text`` as the messages it is sent as, in order: its narration's parts, each cut at line
+    ends (or, for one overlong line, at a space) to fit a message with room for the pings."""
+    limit = MAX_CONTENT - MENTION_ROOM
+    out: list[str] = []
+    for part in split_messages(text) or [text]:
+        current = ""
+        for line in part.split("\n"):
+            while len(line) > limit:
+                cut = line.rfind(" ", 0, limit)
+                cut = cut if cut > 0 else limit
+                if current:
+                    out.append(current)
+                    current = ""
+                out.append(line[:cut])
+                line = line[cut:].lstrip()
+            if current and len(current) + 1 + len(line) > limit:
+                out.append(current)
+                current = line
+            else:
+                current = f"{current}\n{line}" if current else line
+        out.append(current)
+    return out
+
+
 def parts(reply: Reply) -> list[Reply]:
     """``reply`` as the messages it is posted as, in order (one when its text fits)."""
-    texts = split_messages(reply.text) or [reply.text]
+    texts = fitted(reply.text)
     if len(texts) == 1:
         return [reply]
     head = [Reply(text, ephemeral=reply.ephemeral) for text in texts[:-1]]
@@ -277,8 +304,10 @@ def _dm_closed_note(message: PrivateMessage, hint: str) -> Reply:
 
 
 async def send_dm(client: discord.Client, message: PrivateMessage) -> bool:
-    """Send ``message`` by DM with its own buttons; False when Discord refused it."""
-    kwargs: dict[str, Any] = {"content": message.text[:MAX_CONTENT] or "\u200b"}
+    """Send ``message`` by DM with its own buttons, a text too long for one message in several (the
+    last with the images and buttons); False when Discord refused it."""
+    *head, last = fitted(message.text)
+    kwargs: dict[str, Any] = {"content": last or "\u200b"}
     if message.images:
         kwargs["files"] = _files(message.images)
         kwargs["embeds"] = _embeds(message.images)
@@ -288,6 +317,8 @@ async def send_dm(client: discord.Client, message: PrivateMessage) -> bool:
         kwargs["view"] = view
     try:
         channel = await client.create_dm(discord.Object(message.user_id))
+        for text in head:
+            await channel.send(content=text)
         await channel.send(**kwargs)
     except discord.HTTPException as exc:
         if exc.code != DM_CLOSED:

@@ -15,9 +15,10 @@ from engine.europa import state as state_mod
 from engine.europa.describe import describe_action
 from engine.europa.flow import resume_step_four
 from engine.europa.legal import legal, waiting
-from engine.europa.model import MAX_SEATS, MIN_SEATS, Content
+from engine.europa.model import HAND_SIZE, MAX_SEATS, MIN_SEATS, Content
 from engine.europa.perform import autoplay, perform
 from engine.europa.policies import greedy_policy
+from engine.europa.round import hand_size
 from engine.europa.setup import new_game
 from engine.europa.state import EuropaState
 from engine.europa.view import seat_view, table_view
@@ -72,6 +73,7 @@ class EuropaRules:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
+        action = self._with_six(state, seat, action)
         if not self._is_legal(state, seat, action):
             if not self.legal_actions(state, seat):
                 raise NotYourTurnError("The game is not waiting for you now.")
@@ -79,6 +81,15 @@ class EuropaRules:
         new = state.fork()
         events = perform(new, self.content, seat, action)
         return new, events
+
+    def _with_six(self, state: EuropaState, seat: int, action: Action) -> Action:
+        """A hand-of-6 plan's redraw names whether to draw the sixth card; left out (a typed command
+        without it), the card is drawn, as the plan's own text offers."""
+        if action.kind != "redraw" or action.get("six") is not None or not 0 <= seat < state.seats:
+            return action
+        if hand_size(state, self.content, seat) == HAND_SIZE:
+            return action
+        return Action.of("redraw", discard=str(action.get("discard", "")), six=True)
 
     def _is_legal(self, state: EuropaState, seat: int, action: Action) -> bool:
         last = self._last

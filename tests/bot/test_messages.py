@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.cogs.factory import filter_choices
 from bot.replies import Button, Image, Reply
 from bot.ui.buttons import ActionButton, ControlButton
-from bot.ui.send import MAX_CONTENT, message_kwargs
+from bot.ui.send import MAX_CONTENT, fitted, message_kwargs, parts
 from engine.core import Action
 
 
@@ -59,3 +59,31 @@ def test_choices_filter_on_what_was_typed_and_keep_the_option_type() -> None:
     spaces: list[tuple[str, str | int]] = [(f"space {i}", i) for i in range(40)]
     assert len(filter_choices(spaces, "", "int")) == 25
     assert filter_choices(spaces, "3", "int")[0].value == 3
+
+
+def test_typed_parts_find_a_list_of_names_in_any_order() -> None:
+    pairs: list[tuple[str, str | int]] = [
+        ("Cobalt Relay, Vesper Spire", "c1,v2"),
+        ("Cobalt Relay", "c1"),
+        ("Nadir Bastion, Vesper Spire", "n3,v2"),
+    ]
+    assert [c.value for c in filter_choices(pairs, "vesper, cobalt", "str")] == ["c1,v2"]
+    assert [c.value for c in filter_choices(pairs, "Vesper Spire", "str")] == ["c1,v2", "n3,v2"]
+
+
+def test_a_long_text_goes_in_several_messages_cut_at_line_ends() -> None:
+    lines = [f"Card {i}: " + "word " * 60 for i in range(12)]
+    text = "\n".join(lines)
+    pieces = fitted(text)
+    assert len(pieces) > 1 and all(len(piece) <= MAX_CONTENT - 200 for piece in pieces)
+    # Nothing is lost and no line is split: the pieces join back into the text.
+    assert "\n".join(pieces) == text
+    # One line longer than a message is cut at a space.
+    long = " ".join(["word"] * 900)
+    assert [len(piece) <= MAX_CONTENT for piece in fitted(long)] == [True] * len(fitted(long))
+    assert " ".join(fitted(long)) == long
+    # A reply is posted in those pieces: the first pings, the last carries the buttons.
+    reply = Reply(text, buttons=[Button("Undo", 1, 1, control="undo")], mentions=[5])
+    posted = parts(reply)
+    assert [p.text for p in posted] == pieces
+    assert posted[0].mentions == [5] and posted[-1].buttons and not posted[0].buttons

@@ -233,6 +233,16 @@ def test_big_hand_plan_draws_six_and_takes_a_token_or_five_without_one() -> None
     assert labels == {"Keep my hand, draw to 6 (+1 Cut Corner token)"}
 
 
+def test_a_big_hand_redraw_typed_without_its_choice_draws_six() -> None:
+    # A command typed without the sixth card's choice draws it, as the plan's text offers; a seat
+    # without the plan is not given the choice.
+    state = _big_hand_redraw()
+    typed, _ = act(state, 0, "redraw", discard="")
+    assert len(typed.hands[0]) == 6 and typed.tokens[0] == 1
+    plain, _ = act(typed, 1, "redraw", discard="")
+    assert len(plain.hands[1]) == 5
+
+
 def test_tally_and_the_three_tie_breaks() -> None:
     cards = sorted(CONTENT.cards.values(), key=lambda c: c.points)
     by_points: dict[int, list[str]] = {}
