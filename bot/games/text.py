@@ -29,7 +29,7 @@ def narrate_events(
         return f"**{actor_name}** acts."
     if not named:
         lines[0] = f"**{actor_name}**: {lines[0]}"
-    return MESSAGE_BREAK.join(_parts(lines, max_chars))
+    return MESSAGE_BREAK.join(pack_lines(lines, max_chars))
 
 
 def split_messages(text: str) -> list[str]:
@@ -58,12 +58,13 @@ def _group(events: Sequence[Event]) -> list[str]:
     return [line if n == 1 else f"{line} (×{n})" for line, n in zip(lines, counts, strict=True)]
 
 
-def _parts(lines: list[str], max_chars: int) -> list[str]:
-    """Whole lines packed into parts of at most ``max_chars`` (a longer line is cut into pieces)."""
+def pack_lines(lines: list[str], max_chars: int) -> list[str]:
+    """Whole lines packed into parts of at most ``max_chars`` (a longer line is cut into pieces, at
+    a space where it has one)."""
     parts: list[str] = []
     current = ""
     for line in lines:
-        for piece in [line[i : i + max_chars] for i in range(0, len(line), max_chars)]:
+        for piece in _pieces(line, max_chars):
             if current and len(current) + 1 + len(piece) > max_chars:
                 parts.append(current)
                 current = piece
@@ -71,6 +72,16 @@ def _parts(lines: list[str], max_chars: int) -> list[str]:
                 current = f"{current}\n{piece}" if current else piece
     parts.append(current)
     return parts
+
+
+def _pieces(line: str, max_chars: int) -> list[str]:
+    pieces = []
+    while len(line) > max_chars:
+        cut = line.rfind(" ", 0, max_chars + 1)
+        cut = cut if cut > 0 else max_chars
+        pieces.append(line[:cut])
+        line = line[cut:].lstrip(" ")
+    return [*pieces, line]
 
 
 def narrate_named(events: Sequence[Event], actor_name: str) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 import discord
 
 from bot import notify, rendering
-from bot.games.text import split_messages
+from bot.games.text import pack_lines, split_messages
 from bot.replies import Button, Image, PrivateMessage, Reply
 from bot.ui.buttons import build_view
 
@@ -210,25 +210,7 @@ def fitted(text: str) -> list[str]:
     """``text`` as the messages it is sent as, in order: its narration's parts, each cut at line
     ends (or, for one overlong line, at a space) to fit a message with room for the pings."""
     limit = MAX_CONTENT - MENTION_ROOM
-    out: list[str] = []
-    for part in split_messages(text) or [text]:
-        current = ""
-        for line in part.split("\n"):
-            while len(line) > limit:
-                cut = line.rfind(" ", 0, limit)
-                cut = cut if cut > 0 else limit
-                if current:
-                    out.append(current)
-                    current = ""
-                out.append(line[:cut])
-                line = line[cut:].lstrip()
-            if current and len(current) + 1 + len(line) > limit:
-                out.append(current)
-                current = line
-            else:
-                current = f"{current}\n{line}" if current else line
-        out.append(current)
-    return out
+    return [piece for part in split_messages(text) or [text] for piece in pack_lines(part.split("\n"), limit)]
 
 
 def parts(reply: Reply) -> list[Reply]:
