@@ -130,10 +130,14 @@ async def test_a_deadline_plays_the_timeout_move_once(service: GameService, cloc
     after = await service.repo.open_game(HERE.channel_id)
     assert after is not None and after.version == record.version + 2
     log = await service.repo.actions(record.id)
+    # Logged as the bot's (user 0): nobody may take them back, though the engine would allow it
+    # (another seat's undo may pass over such a move in a simultaneous step).
     assert [(a.seat, a.user_id, a.action["kind"], a.undoable) for a in log] == [
-        (0, 0, "mark", False),
-        (0, 0, "end", False),
+        (0, 0, "mark", True),
+        (0, 0, "end", True),
     ]
+    with pytest.raises(NotAllowedError, match="time ran out"):
+        await service.undo(HERE, ALICE)
     # Bob's clock starts when his turn does.
     assert table(await pending(service, record.id)) == [
         (1, "reminder", timedelta(minutes=61 + 30)),
@@ -307,12 +311,13 @@ async def test_undo_gives_the_clock_back_to_the_seat_that_moves_again(
     clock.at(minutes=6)
     await service.undo(HERE, ALICE)
     rows = await pending(service, record.id)
-    assert [(row.seat, row.kind, row.due_at - T0) for row in rows][-1] == (
-        0,
-        "deadline",
-        timedelta(minutes=66),
-    )
-    assert {row.seat for row in rows} == {0}
+    # The clock the undone move stopped, not a fresh one: a move and its undo buy no time. Its
+    # half-time reminder is still ahead; the late one too.
+    assert [(row.seat, row.kind, row.due_at - T0) for row in rows] == [
+        (0, "reminder", timedelta(minutes=30)),
+        (0, "reminder", timedelta(minutes=54)),
+        (0, "deadline", timedelta(minutes=60)),
+    ]
 
 
 async def test_simultaneous_picks_time_out_one_move_each(service: GameService, clock: Clock) -> None:
@@ -368,7 +373,7 @@ async def test_a_hidden_information_timeout_posts_and_logs_no_secret(
     [alice, bob] = await fire_due(service, clock.at(minutes=61))
     # Alice's pick is face down until Bob's timeout reveals it: her post names no card at all.
     public = alice.reply.text + " ".join(button.label for button in alice.reply.buttons)
-    assert alice.reply.text.startswith("Alice ran out of time; the bot played: 1 move.")
+    assert alice.reply.text.startswith("Alice ran out of time; the bot moved for them.")
     assert [name for name in CARDS.values() if name in public] == []
     saved = await service.repo.get_game(record.id)
     assert saved is not None
