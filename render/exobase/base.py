@@ -16,28 +16,29 @@ from render.exobase.layout import (
     DOOR_THICK,
     FOOT,
     GAP,
-    HEAD,
     LABEL_SIZE,
     LEGEND,
     LINE,
+    NAME_LEFT,
+    NAME_LINE,
     NAME_SIZE,
+    NAME_WRAPPED,
     OPPOSITE,
     PAD,
     PEOPLE,
     STEP,
-    UPGRADE_EXTRA,
     Card,
+    Entry,
     Grid,
+    entries,
+    fitted,
     idle_founders,
-    line_limit,
+    name_lines,
+    name_room,
     plan,
-    readable,
-    shown_spaces,
-    shown_upgrade,
-    space_text,
     space_width,
+    text_room,
     upgrade_width,
-    wrapped,
 )
 from render.icons import bolt, damage_token, die_number, founder_disc, warning
 from render.theme import (
@@ -80,13 +81,14 @@ def draw_base(view: View) -> tuple[Canvas, Grid]:
 
 
 def draw_folds(canvas: Canvas, grid: Grid) -> None:
-    """A rule and a note above each band after the first: these columns stand right of the band above."""
+    """A rule and a note above each band after the first: these columns stand right of the band above,
+    each row level with the same row there."""
     for band in range(1, grid.bands):
         top = grid.band_top(band) - BAND_GAP
         canvas.rect((MARGIN, top + 8, grid.width - MARGIN, top + 12), OUTLINE)
         first = band * grid.per_band + 1
         last = min(grid.cols, first + grid.per_band - 1)
-        note = f"\u2193 Columns {first}\u2013{last}: the base goes on to the right of the band above"
+        note = f"\u2193 Columns {first}\u2013{last} go on to the right of the band above, row for row"
         canvas.text(MARGIN, top + 18, note, LABEL_SIZE, TEXT_DIM, max_width=grid.width - 2 * MARGIN)
 
 
@@ -103,7 +105,7 @@ def draw_connections(canvas: Canvas, grid: Grid, cells: Mapping[tuple[int, int],
             ):
                 continue
             ox, oy = grid.origin(x, y)
-            tile_h = grid.row_height(x, y)
+            tile_h = grid.row_height(y)
             if side == "E":
                 # Neighbours in a row share its height, so the doors face each other at mid-height.
                 cy = oy + tile_h // 2
@@ -127,8 +129,10 @@ def door_box(grid: Grid, ox: int, oy: int, tile_h: int, side: str) -> tuple[int,
 
 
 def draw_tile(canvas: Canvas, grid: Grid, card: Card, founders: Mapping[str, Who], view: View) -> None:
-    ox, oy = grid.origin(int(card["x"]), int(card["y"]))
-    tile_h = grid.row_height(int(card["x"]), int(card["y"]))
+    x, y = int(card["x"]), int(card["y"])
+    ox, oy = grid.origin(x, y)
+    row = grid.row(y)
+    tile_h = row.height
     right = ox + grid.tile_w
     powered = bool(card.get("powered", True))
     damaged = int(card.get("damage", 0)) > 0
@@ -138,19 +142,29 @@ def draw_tile(canvas: Canvas, grid: Grid, card: Card, founders: Mapping[str, Who
         if side in STEP:
             canvas.rect(door_box(grid, ox, oy, tile_h, side), DOOR, outline=(10, 40, 60), width=2)
     die_number(canvas, ox + 12, oy + 14, 38, int(card.get("dice", 0)))
-    name = str(card.get("name", card["card"]))
-    canvas.text(ox + 58, oy + 16, name, NAME_SIZE, TEXT, condensed=True, max_width=right - ox - 66)
-    y = oy + HEAD + 6
-    most = line_limit(grid.detail)
-    for space in shown_spaces(card, grid.detail):
-        y = draw_space(canvas, ox, right, y, space, int(card.get("level", 1)), founders, most)
-    upgrade = shown_upgrade(card, grid.detail)
-    if upgrade:
-        draw_upgrade(canvas, ox, right, y, upgrade, founders, most)
+    draw_name(canvas, ox, oy, card, grid.tile_w)
+    top = oy + row.head + 6
+    for entry in fitted(entries(card, grid.tile_w, grid.detail), row.lines):
+        if entry.upgrade:
+            top = draw_upgrade(canvas, ox, right, top, entry, founders)
+        else:
+            top = draw_space(canvas, ox, right, top, entry, int(card.get("level", 1)), founders)
     footer = oy + tile_h - FOOT + 2
-    if grid.has_people(int(card["x"]), int(card["y"])):
+    if row.people:
         draw_people(canvas, ox, right, footer - PEOPLE, card, founders, view, grid.detail)
     draw_footer(canvas, ox, right, footer, card)
+
+
+def draw_name(canvas: Canvas, ox: int, oy: int, card: Card, tile_w: int) -> None:
+    """The name beside the die: on one line, or on two (its row's head is taller) when it is long."""
+    lines = name_lines(card, tile_w)
+    room = name_room(tile_w)
+    if len(lines) == 1:
+        canvas.text(ox + NAME_LEFT, oy + 16, lines[0], NAME_SIZE, TEXT, condensed=True, max_width=room)
+        return
+    for index, line in enumerate(lines):
+        top = oy + 12 + index * NAME_LINE
+        canvas.text(ox + NAME_LEFT, top, line, NAME_WRAPPED, TEXT, condensed=True, max_width=room)
 
 
 def occupant_disc(canvas: Canvas, right: int, y: int, occupant: Any, founders: Mapping[str, Who]) -> None:
@@ -164,12 +178,12 @@ def draw_space(
     ox: int,
     right: int,
     y: int,
-    space: Card,
+    entry: Entry,
     level: int,
     founders: Mapping[str, Who],
-    most: int,
 ) -> int:
-    """Draw one work space (label, danger, occupant) on at most ``most`` lines; returns the y below it."""
+    """Draw one work space (label, danger, occupant) on its lines; returns the y below it."""
+    space = entry.item
     usable = bool(space.get("usable", True)) and int(space.get("level", 1)) <= level
     occupant_disc(canvas, right, y, space.get("occupant"), founders)
     danger = int(space.get("danger", 0))
@@ -185,24 +199,29 @@ def draw_space(
         warning(canvas, num[0] - 32, y + 6, 24)
     colour = TEXT if usable else TEXT_DIM
     width = space_width(right - ox, space)
-    for line in wrapped(space_text(space, level), width, most):
+    for line in entry.lines:
         canvas.text(ox + PAD, y, line, LABEL_SIZE, colour, bold=False, condensed=True, max_width=width)
+        # Only the first line has the danger mark and the occupant beside it.
+        width = text_room(right - ox)
         y += LINE
     return y
 
 
 def draw_upgrade(
-    canvas: Canvas, ox: int, right: int, y: int, upgrade: Card, founders: Mapping[str, Who], most: int
-) -> None:
+    canvas: Canvas, ox: int, right: int, y: int, entry: Entry, founders: Mapping[str, Who]
+) -> int:
+    """The upgrade arrow, its price and level, then its benefit; returns the y below it."""
+    upgrade = entry.item
     occupant_disc(canvas, right, y, upgrade.get("occupant"), founders)
     canvas.draw.polygon([(ox + 16, y + 18), (ox + 29, y + 5), (ox + 42, y + 18)], fill=ACCENT)
     canvas.rect((ox + 25, y + 18, ox + 33, y + 31), ACCENT)
-    width = upgrade_width(right - ox, upgrade)
-    for line in wrapped(readable(str(upgrade.get("label", ""))), width, most + UPGRADE_EXTRA):
-        canvas.text(
-            ox + PAD + ARROW_ROOM, y, line, LABEL_SIZE, ACCENT, bold=False, condensed=True, max_width=width
-        )
+    left, width = ox + PAD + ARROW_ROOM, upgrade_width(right - ox, upgrade)
+    for line in entry.lines:
+        canvas.text(left, y, line, LABEL_SIZE, ACCENT, bold=False, condensed=True, max_width=width)
+        # The lines after the first run under the arrow, across the whole tile.
+        left, width = ox + PAD, text_room(right - ox)
         y += LINE
+    return y
 
 
 def draw_footer(canvas: Canvas, ox: int, right: int, y: int, card: Card) -> None:

@@ -52,6 +52,11 @@ def who(founders: Mapping[str, Who], founder_id: str) -> Who:
     return founders.get(founder_id) or Who(founder_id, initials(founder_id), (200, 200, 200))
 
 
+def readable(label: str) -> str:
+    # One arrow glyph instead of "->" saves width and reads as a conversion at any scale.
+    return label.replace(" -> ", " \u2192 ").replace("->", "\u2192")
+
+
 def day_line(view: View) -> str:
     days = int(view.get("days", 10))
     # The day counter moves one past the last day when time runs out; show the last day instead.

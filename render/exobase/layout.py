@@ -1,13 +1,14 @@
-"""Where the base's tiles go: grid size, each row's height, how many lines each label takes."""
+"""Where the base's tiles go: grid size, each row's height, and the lines each tile's text takes."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from render.canvas import wrap_text
-from render.exobase.common import MARGIN, WIDTH, View
+from render.canvas import text_width, wrap_text
+from render.exobase.common import MARGIN, WIDTH, View, readable
 
 # Discord previews an image about 550 px wide, so a base of five columns (about 1,300 px) shows at
 # 0.4x: the type is sized to stay near 12 px on screen there, and tiles wrap text rather than cut it.
@@ -17,6 +18,8 @@ BAND_GAP = 64
 GAP = 22
 LINE = 35
 HEAD = 64
+# A name too long for its line at NAME_MIN takes a second line: its row's head grows by this much.
+NAME_LINE = 34
 FOOT = 54
 PEOPLE = 44
 TITLE = 80
@@ -24,7 +27,10 @@ LEGEND = 72
 EMPTY_ROW = 80
 MIN_TILE = 240
 MIN_WIDTH = 880
-MAX_HEIGHT = 1800
+# A base taller than this (a folded one: this much per band, as each band repeats the base's rows)
+# drops detail. It is set so nearly every base a game makes keeps every label: a long image scrolls,
+# a missing line is lost.
+MAX_HEIGHT = 3000
 MAX_TILE = 380
 DOOR_LEN = 64
 DOOR_THICK = 10
@@ -35,74 +41,79 @@ Card = Mapping[str, Any]
 
 
 @dataclass(frozen=True)
-class Band:
-    """The rows of one band of columns: the first row's y and each row's tile height and people strip."""
+class Row:
+    """One y of the base, the same in every band: its head (one or two name lines), its text lines,
+    whether its tiles have a strip for founders standing on them, and whether any card is in it."""
 
-    first: int
-    heights: tuple[int, ...]
-    people: tuple[bool, ...]
+    head: int
+    lines: int
+    people: bool
+    empty: bool = False
 
     @property
     def height(self) -> int:
-        return sum(self.heights) + len(self.heights) * GAP
+        if self.empty:
+            return EMPTY_ROW
+        return self.head + self.lines * LINE + (PEOPLE if self.people else 0) + FOOT + 8
 
 
 @dataclass(frozen=True)
 class Grid:
-    """Where the tiles go: the cell bounds, the tile width and each row's tile height in pixels.
+    """Where the tiles go: the cell bounds, the tile width and the rows of the base.
 
-    Rows are only as tall as their own cards need (an empty row is a short gap), which keeps a
-    sprawling base from wasting height on rows of small tiles. A base wider than ``per_band``
-    columns is drawn as bands stacked top to bottom, each holding only the rows its cards use.
+    Rows are only as tall as their own cards need (a row without cards is a short gap), which keeps
+    a sprawling base from wasting height on rows of small tiles. A base wider than ``per_band``
+    columns is drawn as bands stacked top to bottom. Every band starts at the base's first row and
+    gives each row the same height, so a y lines up with itself from one band to the next and
+    neighbours read across; a band ends at its own last card (``ends``: each band's row count),
+    since rows below it shift nothing.
     """
 
     min_x: int
     min_y: int
     cols: int
     tile_w: int
-    layout: tuple[Band, ...]
+    layout: tuple[Row, ...]
     detail: int
     per_band: int
+    ends: tuple[int, ...]
 
     @property
     def bands(self) -> int:
-        return len(self.layout)
+        return len(self.ends)
 
     @property
     def heights(self) -> tuple[int, ...]:
-        """The row heights of the first band (of the whole base when it is not folded)."""
-        return self.layout[0].heights
+        return tuple(row.height for row in self.layout)
 
     @property
     def rows(self) -> int:
-        return len(self.heights)
+        return len(self.layout)
 
     @property
     def across(self) -> int:
         """Columns drawn side by side."""
         return min(self.cols, self.per_band)
 
-    def band_of(self, x: int) -> Band:
-        return self.layout[(x - self.min_x) // self.per_band]
+    def band_height(self, band: int) -> int:
+        drawn = self.heights[: self.ends[band]]
+        return sum(drawn) + len(drawn) * GAP
 
     def band_top(self, band: int) -> int:
-        return TITLE + sum(b.height for b in self.layout[:band]) + band * BAND_GAP
+        return TITLE + sum(self.band_height(b) + BAND_GAP for b in range(band))
 
-    def row_height(self, x: int, y: int) -> int:
-        band = self.band_of(x)
-        return band.heights[y - band.first]
+    def row(self, y: int) -> Row:
+        return self.layout[y - self.min_y]
 
-    def has_people(self, x: int, y: int) -> bool:
-        band = self.band_of(x)
-        return band.people[y - band.first]
+    def row_height(self, y: int) -> int:
+        return self.row(y).height
 
     def origin(self, x: int, y: int) -> tuple[int, int]:
-        index, column = divmod(x - self.min_x, self.per_band)
-        band = self.layout[index]
-        above = band.heights[: y - band.first]
+        band, column = divmod(x - self.min_x, self.per_band)
+        above = self.heights[: y - self.min_y]
         return (
             self.left + column * (self.tile_w + GAP),
-            self.band_top(index) + sum(above) + GAP * len(above),
+            self.band_top(band) + sum(above) + GAP * len(above),
         )
 
     @property
@@ -120,27 +131,51 @@ class Grid:
 
     @property
     def height(self) -> int:
-        return self.band_top(self.bands - 1) + self.layout[-1].height + LEGEND
+        return self.band_top(self.bands - 1) + self.band_height(self.bands - 1) + LEGEND
 
 
 LABEL_SIZE = 28
 NAME_SIZE = 32
+# A name is shrunk down to this size on one line; below it, it wraps onto two.
+NAME_MIN = 25
+NAME_WRAPPED = 28
+NAME_LEFT = 58
 CHIP_SIZE = 26
 PAD = 14
 DISC_ROOM = 40
 DANGER_ROOM = 58
 ARROW_ROOM = 36
-# An upgrade says its cost, its level and what it adds: it may take one line more than a space.
-UPGRADE_EXTRA = 1
+
+
+def name_room(tile_w: int) -> int:
+    """The width for the name, right of the die."""
+    return tile_w - NAME_LEFT - 8
+
+
+def name_lines(card: Card, tile_w: int) -> list[str]:
+    """The card's name as drawn: one line when it fits at NAME_MIN, else wrapped onto two."""
+    name = str(card.get("name", card["card"]))
+    room = name_room(tile_w)
+    if text_width(name, NAME_MIN, condensed=True) <= room:
+        return [name]
+    lines = wrap_text(name, NAME_WRAPPED, room, bold=True, condensed=True)
+    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+
+
+def text_room(tile_w: int) -> int:
+    """Room for a label's second and later lines: the whole tile but its padding."""
+    return tile_w - 2 * PAD
 
 
 def space_width(tile_w: int, space: Card) -> int:
-    """Room for a space's label: the tile minus padding, the occupant disc and the danger mark."""
+    """Room for a space's first line: the tile minus padding, the occupant disc and the danger mark
+    (drawn beside that line only)."""
     disc = DISC_ROOM if space.get("occupant") else 0
     return tile_w - 2 * PAD - disc - (DANGER_ROOM if int(space.get("danger", 0)) else 0)
 
 
 def upgrade_width(tile_w: int, upgrade: Card) -> int:
+    """Room for the upgrade's first line, right of its arrow."""
     return tile_w - 2 * PAD - ARROW_ROOM - (DISC_ROOM if upgrade.get("occupant") else 0)
 
 
@@ -149,19 +184,85 @@ def space_text(space: Card, level: int) -> str:
     return (f"L{int(space.get('level', 1))}: " if locked else "") + readable(str(space.get("label", "")))
 
 
-def readable(label: str) -> str:
-    # One arrow glyph instead of "->" saves width and reads as a conversion at any scale.
-    return label.replace(" -> ", " \u2192 ").replace("->", "\u2192")
+# A number, a sign, an arrow or a level mark reads with the word after it ("3 metal", "→ L2",
+# "+ 1 energy"), so a line never ends on one of them.
+GLUED = re.compile(r"^([+\-]?\d+|[+\u2192]|L\d+:)$")
 
 
-def wrapped(text: str, width: int, most: int) -> list[str]:
-    """At most ``most`` lines; the overflow joins the last one, which shrinks or shortens when drawn."""
-    lines = wrap_text(text, LABEL_SIZE, width, condensed=True) or [""]
-    return lines if len(lines) <= most else [*lines[: most - 1], " ".join(lines[most - 1 :])]
+def units(text: str) -> list[str]:
+    """The label's words, each number, sign and arrow joined to the word it belongs to."""
+    found: list[str] = []
+    pending: list[str] = []
+    for word in text.split():
+        pending.append(word)
+        if not GLUED.match(word):
+            found.append(" ".join(pending))
+            pending = []
+    if pending:
+        if found:
+            found[-1] = " ".join([found[-1], *pending])
+        else:
+            found.append(" ".join(pending))
+    return found
 
 
-# Detail levels, richest first: 4 wraps labels on as many lines as they need, 3 on up to three, 2 on up
-# to two, 1 shows only the spaces usable at the card's level, 0 only the name, status and founders.
+def label_width(text: str) -> int:
+    return text_width(text, LABEL_SIZE, bold=False, condensed=True)
+
+
+def wrap_label(text: str, first: int, rest: int) -> list[str]:
+    """The label on lines no wider than ``first`` (the first) and ``rest`` (the others), broken between
+    amounts rather than inside one."""
+    lines: list[str] = []
+    current = ""
+    for unit in units(text):
+        width = rest if lines else first
+        candidate = f"{current} {unit}" if current else unit
+        if label_width(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+            width = rest
+        # An amount wider than a whole line is broken between its words after all.
+        parts = wrap_text(unit, LABEL_SIZE, width, condensed=True)
+        lines.extend(parts[:-1])
+        current = parts[-1]
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
+# The engine words an upgrade "<price> -> L<level>, <benefit>".
+PRICE = re.compile(r"^(.*?\u2192 L\d+),?\s*(.*)$")
+
+
+def upgrade_lines(upgrade: Card, first: int, rest: int) -> list[str]:
+    """The upgrade as "price → level" then what it adds, each on lines of its own when they do not
+    share one. A benefit of "nothing" is left out: reaching the level is the whole gain."""
+    text = readable(str(upgrade.get("label", "")))
+    match = PRICE.match(text)
+    price, benefit = (match[1], match[2]) if match else (text, "")
+    if benefit == "nothing":
+        benefit = ""
+    whole = f"{price}, {benefit}" if benefit else price
+    if label_width(whole) <= first:
+        return [whole]
+    return wrap_label(price, first, rest) + (wrap_label(benefit, rest, rest) if benefit else [])
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A work space or the upgrade as its tile lists it: its data and the lines of its label."""
+
+    item: Card
+    lines: tuple[str, ...]
+    upgrade: bool = False
+
+
+# Detail levels, richest first: 4 wraps space labels on as many lines as they need, 3 on up to three,
+# 2 on up to two, 1 shows only the spaces usable at the card's level, 0 no space. The upgrade is always
+# shown whole: its price and benefit are what a player plans with, and it takes a few lines at most.
 DETAILS = (4, 3, 2, 1, 0)
 WHOLE = 12
 
@@ -178,21 +279,44 @@ def shown_spaces(card: Card, detail: int) -> list[Card]:
     return [s for s in spaces if int(s.get("level", 1)) <= level] if detail == 1 else []
 
 
-def shown_upgrade(card: Card, detail: int) -> Card | None:
+def entries(card: Card, tile_w: int, detail: int) -> list[Entry]:
+    """The card's shown spaces and its upgrade, each wrapped on as many lines as it needs."""
+    level, rest = int(card.get("level", 1)), text_room(tile_w)
+    found = [
+        Entry(space, tuple(wrap_label(space_text(space, level), space_width(tile_w, space), rest)))
+        for space in shown_spaces(card, detail)
+    ]
     upgrade: Card | None = card.get("upgrade")
-    return upgrade if detail >= 2 else None
+    if upgrade:
+        lines = upgrade_lines(upgrade, upgrade_width(tile_w, upgrade), rest)
+        found.append(Entry(upgrade, tuple(lines), True))
+    return found
 
 
 def lines_of(card: Card, tile_w: int, detail: int) -> int:
-    """How many text lines the card's spaces and upgrade need at this tile width and detail."""
-    level, most = int(card.get("level", 1)), line_limit(detail)
-    spaces = shown_spaces(card, detail)
-    count = sum(len(wrapped(space_text(s, level), space_width(tile_w, s), most)) for s in spaces)
-    upgrade = shown_upgrade(card, detail)
-    if upgrade:
-        label = readable(str(upgrade.get("label", "")))
-        count += len(wrapped(label, upgrade_width(tile_w, upgrade), most + UPGRADE_EXTRA))
-    return count
+    """How many text lines the card needs at this detail: spaces up to its line limit, the upgrade whole."""
+    most = line_limit(detail)
+    return sum(len(e.lines) if e.upgrade else min(most, len(e.lines)) for e in entries(card, tile_w, detail))
+
+
+def fitted(found: Sequence[Entry], room: int) -> list[Entry]:
+    """The entries within ``room`` lines: the tile's whole height is used before any label is cut.
+
+    While they are too many, the space wrapped on the most lines gives up its last line (which
+    joins the line before, drawn smaller or shortened); the upgrade never does.
+    """
+    lines = [list(entry.lines) for entry in found]
+    while sum(map(len, lines)) > room:
+        longest = max(
+            (i for i, entry in enumerate(found) if not entry.upgrade and len(lines[i]) > 1),
+            key=lambda i: len(lines[i]),
+            default=None,
+        )
+        if longest is None:
+            break
+        *kept, before, last = lines[longest]
+        lines[longest] = [*kept, f"{before} {last}"]
+    return [Entry(entry.item, tuple(own), entry.upgrade) for entry, own in zip(found, lines, strict=True)]
 
 
 def needs_status_row(card: Card, view: View, detail: int) -> bool:
@@ -206,42 +330,36 @@ def plan(cards: Sequence[Card], view: View) -> Grid:
     A row's tiles get a strip for founders standing on them when any card of the row has such a founder.
     """
     xs = [int(c["x"]) for c in cards] or [0]
+    ys = [int(c["y"]) for c in cards] or [0]
     cols = max(xs) - min(xs) + 1
     count = -(-cols // FOLD_AT)
     per_band = -(-cols // count)
-    fitted = (WIDTH - 2 * MARGIN - (per_band - 1) * GAP) // per_band
-    tile_w = max(MIN_TILE, min(MAX_TILE, fitted))
-    groups: list[list[Card]] = [[] for _ in range(count)]
+    fitted_w = (WIDTH - 2 * MARGIN - (per_band - 1) * GAP) // per_band
+    tile_w = max(MIN_TILE, min(MAX_TILE, fitted_w))
+    by_row: list[list[Card]] = [[] for _ in range(max(ys) - min(ys) + 1)]
+    ends = [1] * count
     for card in cards:
-        groups[(int(card["x"]) - min(xs)) // per_band].append(card)
-    min_y = min([int(c["y"]) for c in cards] or [0])
-    # Tall bases drop to fewer lines per space, then to bare tiles, so the image keeps a sane shape.
+        x, y = int(card["x"]) - min(xs), int(card["y"]) - min(ys)
+        by_row[y].append(card)
+        ends[x // per_band] = max(ends[x // per_band], y + 1)
+    # Very tall bases drop to fewer lines per space, then fewer spaces, so the image keeps a sane shape.
     for detail in DETAILS:
-        layout = tuple(band_rows(group, view, tile_w, detail, min_y) for group in groups)
-        grid = Grid(min(xs), min_y, cols, tile_w, layout, detail, per_band)
-        # A folded base may grow a half more per band: folding already halved how wide it shows.
-        if grid.height <= MAX_HEIGHT * (grid.bands + 1) // 2:
+        layout = tuple(plan_row(row, view, tile_w, detail) for row in by_row)
+        grid = Grid(min(xs), min(ys), cols, tile_w, layout, detail, per_band, tuple(ends))
+        # Each band repeats the rows of the base, so a folded base may grow as much again per band.
+        if grid.height <= MAX_HEIGHT * grid.bands:
             break
     return grid
 
 
-def band_rows(cards: Sequence[Card], view: View, tile_w: int, detail: int, top: int) -> Band:
-    """The rows from the band's first card down to its last (one row at ``top`` when it has none)."""
-    ys = [int(c["y"]) for c in cards] or [top]
-    first = min(ys)
-    by_row: list[list[Card]] = [[] for _ in range(max(ys) - first + 1)]
-    for card in cards:
-        by_row[int(card["y"]) - first].append(card)
-    people = tuple(any(needs_status_row(c, view, detail) for c in row) for row in by_row)
-    heights = tuple(row_height(row, tile_w, detail, crowd) for row, crowd in zip(by_row, people, strict=True))
-    return Band(first, heights, people)
-
-
-def row_height(row: Sequence[Card], tile_w: int, detail: int, people: bool) -> int:
+def plan_row(row: Sequence[Card], view: View, tile_w: int, detail: int) -> Row:
+    """The row's height from its cards in every band: the longest name, the most lines, any founders."""
     if not row:
-        return EMPTY_ROW
-    body = max([lines_of(c, tile_w, detail) for c in row] + [1 if detail else 0])
-    return HEAD + body * LINE + (PEOPLE if people else 0) + FOOT + 8
+        return Row(HEAD, 0, False, empty=True)
+    named = max(len(name_lines(card, tile_w)) for card in row)
+    lines = max([lines_of(card, tile_w, detail) for card in row] + [1 if detail else 0])
+    people = any(needs_status_row(card, view, detail) for card in row)
+    return Row(HEAD + (named - 1) * NAME_LINE, lines, people)
 
 
 def idle_founders(card: Card, view: View, detail: int) -> list[str]:
@@ -251,7 +369,7 @@ def idle_founders(card: Card, view: View, detail: int) -> list[str]:
     """
     busy: set[Any] = {card.get("repairer")}
     busy.update(s.get("occupant") for s in shown_spaces(card, detail))
-    busy.add((shown_upgrade(card, detail) or {}).get("occupant"))
+    busy.add((card.get("upgrade") or {}).get("occupant"))
     return [
         str(f["id"])
         for f in view.get("founders", [])

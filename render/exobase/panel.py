@@ -241,9 +241,14 @@ def founder_block(
     at = founder.get("at")
     doing = founder.get("doing")
     where = str(doing) if doing else f"at {names.get(str(at), str(at))}" if at else idle
-    canvas.text(x + 20, y + 8, where, SMALL, TEXT_DIM, bold=False, max_width=WIDTH - MARGIN - x - 20)
-    y += 46
     indent, inner = MARGIN + 56, WIDTH - 2 * MARGIN - 56
+    beside = WIDTH - MARGIN - x - 20
+    if canvas.measure(where, SMALL, bold=False) <= beside:
+        canvas.text(x + 20, y + 8, where, SMALL, TEXT_DIM, bold=False)
+        y += 46
+    else:
+        # A long activity (a task with its reward and danger dice) gets lines of its own, whole.
+        y = canvas.paragraph(indent, y + 46, where, SMALL, TEXT_DIM, inner, step=31)
     passive = str(founder.get("passive", ""))
     if passive:
         y = canvas.paragraph(indent, y, f"Passive: {passive}", SMALL, TEXT, inner, step=31)

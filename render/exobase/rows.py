@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.canvas import Canvas
-from render.exobase.common import MARGIN, WIDTH, View, Who, founders_by_id, who
+from render.exobase.common import MARGIN, WIDTH, View, Who, founders_by_id, readable, who
 from render.icons import bolt, die_number, founder_disc, warning
 from render.theme import ACCENT, GOOD, OUTLINE, TEXT, TEXT_DIM, resource_colour
 
@@ -18,9 +18,11 @@ GUTTER = 18
 PAD = 14
 SIZE = 24
 STEP = 31
-# The location side's details under the build facts: smaller, still ~10 px at Discord's preview.
-NOTE = 21
-NOTE_STEP = 26
+# The location side's details under the build facts: a little smaller, 12 px at Discord's preview.
+NOTE = 24
+NOTE_STEP = 30
+NAME = 26
+NAME_STEP = 32
 CARD_W = (WIDTH - 2 * MARGIN - (COLS - 1) * GUTTER) // COLS
 
 Card = Mapping[str, Any]
@@ -96,16 +98,12 @@ def location_card(canvas: Canvas, card: Card, x: int, y: int, markers: Mapping[s
     """Name and die value, doors, cost per resource, energy, benefit and builder; returns the y below."""
     inner = CARD_W - 2 * PAD
     die_number(canvas, x + PAD, y, 36, int(card.get("dice", 0)))
-    canvas.text(
-        x + PAD + 46,
-        y + 4,
-        str(card.get("name", card["card"])),
-        26,
-        TEXT,
-        condensed=True,
-        max_width=inner - 46,
+    # A long name wraps beside the die rather than shrinking or losing its end.
+    name = str(card.get("name", card["card"]))
+    end = canvas.paragraph(
+        x + PAD + 46, y + 4, name, NAME, TEXT, inner - 46, bold=True, condensed=True, step=NAME_STEP
     )
-    y += 48
+    y = max(y + 48, end + 10)
     doors = "".join(card.get("doors", [])) or "none"
     canvas.text(x + PAD, y, f"Doors: {doors}", SIZE, TEXT_DIM, bold=False)
     y += STEP + 4
@@ -139,9 +137,8 @@ def _location_side(canvas: Canvas, card: Card, x: int, y: int, inner: int) -> in
     for space in card.get("work") or []:
         level = int(space.get("level", 1))
         dice = int(space.get("danger", 0))
-        work.append(
-            f"{f'L{level} ' if level > 1 else ''}{space.get('label')}{f' ({dice} danger)' if dice else ''}"
-        )
+        label = readable(str(space.get("label")))
+        work.append(f"{f'L{level} ' if level > 1 else ''}{label}{f' ({dice} danger)' if dice else ''}")
     if work:
         y = canvas.paragraph(
             x, y, "Work " + "; ".join(work), NOTE, GOOD, inner, condensed=True, step=NOTE_STEP
@@ -168,19 +165,18 @@ def task_card(canvas: Canvas, card: Card, x: int, y: int, markers: Mapping[str, 
         canvas.text(x + PAD, y, "TOP OF PILE", 22, ACCENT)
         y += 30
     y = canvas.paragraph(
-        x + PAD, y, str(card.get("name", card["card"])), 26, TEXT, inner, bold=True, condensed=True, step=32
-    )
-    canvas.text(
         x + PAD,
         y,
-        f"flips to {card.get('location_name', '')}",
-        SIZE,
-        TEXT_DIM,
-        bold=False,
+        str(card.get("name", card["card"])),
+        NAME,
+        TEXT,
+        inner,
+        bold=True,
         condensed=True,
-        max_width=inner,
+        step=NAME_STEP,
     )
-    y += STEP + 4
+    flips = f"flips to {card.get('location_name', '')}"
+    y = canvas.paragraph(x + PAD, y, flips, SIZE, TEXT_DIM, inner, condensed=True, step=STEP) + 4
     danger = int(card.get("danger", 0))
     if danger:
         width = warning(canvas, x + PAD, y + 2, 22)

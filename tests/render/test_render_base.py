@@ -5,9 +5,21 @@ from typing import Any
 import pytest
 
 from render.exobase.base import draw_base, render_base
-from render.exobase.layout import DETAILS, EMPTY_ROW, FOOT, LABEL_SIZE, MAX_HEIGHT, PAD, PEOPLE
+from render.exobase.layout import (
+    DETAILS,
+    EMPTY_ROW,
+    FOOT,
+    LABEL_SIZE,
+    MAX_HEIGHT,
+    PAD,
+    PEOPLE,
+    entries,
+    fitted,
+    lines_of,
+)
 from render.theme import DAMAGE, DOOR
 from tests.render.conftest import open_png
+from tests.render.exobase_checks import chip_offsets, inside
 from tests.render.views import crowded_view, fresh_view
 
 
@@ -30,7 +42,7 @@ def test_damage_token_shows_the_damage_colour() -> None:
     canvas, grid = draw_base(view)
     mine = next(c for c in view["base"] if c["card"] == "mine")
     ox, oy = grid.origin(mine["x"], mine["y"])
-    footer = oy + grid.row_height(mine["x"], mine["y"]) - FOOT + 2
+    footer = oy + grid.row_height(mine["y"]) - FOOT + 2
     token = (ox + grid.tile_w - PAD - 17 - 12, footer - PEOPLE + 17)
     assert canvas.image.getpixel(token) == DAMAGE
     healthy = next(c for c in view["base"] if c["card"] == "hab")
@@ -39,7 +51,7 @@ def test_damage_token_shows_the_damage_colour() -> None:
         canvas.image.getpixel(
             (
                 hx + grid.tile_w - PAD - 17 - 12,
-                hy + grid.row_height(healthy["x"], healthy["y"]) - FOOT - PEOPLE + 19,
+                hy + grid.row_height(healthy["y"]) - FOOT - PEOPLE + 19,
             )
         )
         != DAMAGE
@@ -51,20 +63,21 @@ def test_doors_are_drawn_on_their_edges() -> None:
     canvas, grid = draw_base(view)
     greenhouse = view["base"][0]
     ox, oy = grid.origin(greenhouse["x"], greenhouse["y"])
-    middle = oy + grid.row_height(greenhouse["x"], greenhouse["y"]) // 2
+    middle = oy + grid.row_height(greenhouse["y"]) // 2
     assert canvas.image.getpixel((ox + grid.tile_w + 4, middle)) == DOOR  # E door
     assert canvas.image.getpixel((ox + 4, middle)) != DOOR  # no W door
 
 
-def test_a_tall_base_drops_detail_to_stay_readable() -> None:
+def test_a_very_tall_base_drops_detail_but_keeps_every_upgrade() -> None:
     view: dict[str, Any] = fresh_view()
-    column = [dict(view["base"][0], card=f"c{i}", name=f"Card {i}", x=0, y=2 + i) for i in range(6)]
+    column = [dict(view["base"][0], card=f"c{i}", name=f"Card {i}", x=0, y=2 + i) for i in range(12)]
     view["base"] = view["base"] + column
     canvas, grid = draw_base(view)
-    assert grid.rows == 8 and grid.detail < DETAILS[0]
+    assert grid.rows == 14 and grid.detail < DETAILS[0]
     assert grid.height <= MAX_HEIGHT
     assert canvas.overlapping_texts() == []
-    assert canvas.overlapping_texts() == []
+    texts = [placed.text for placed in canvas.texts]
+    assert texts.count("2 metal, 1 water \u2192 L2") == 1 + len(column)
 
 
 def test_every_founder_appears_in_the_legend() -> None:
@@ -127,7 +140,7 @@ def test_a_wider_base_folds_into_bands_that_stay_readable_at_550_pixels(columns:
     boxes = []
     for card in view["base"]:
         ox, oy = grid.origin(card["x"], card["y"])
-        box = (ox, oy, ox + grid.tile_w, oy + grid.row_height(card["x"], card["y"]))
+        box = (ox, oy, ox + grid.tile_w, oy + grid.row_height(card["y"]))
         assert box[0] >= 0 and box[2] <= canvas.width and box[3] <= canvas.image.height
         boxes.append(box)
     # No two tiles share pixels, whichever band they fell in.
@@ -138,3 +151,54 @@ def test_a_wider_base_folds_into_bands_that_stay_readable_at_550_pixels(columns:
     assert any(text.startswith("\u2193 Columns") for text in texts)
     assert not [text for text in texts if text.endswith("\u2026")]
     assert canvas.overlapping_texts() == []
+
+
+def test_folded_bands_draw_each_row_at_the_same_depth() -> None:
+    # The left band holds only row 0, the right one rows -1 to 1 (a base that grew up and down on
+    # its right): row 0 must still be the second row of both, so neighbours across the fold line up.
+    view: dict[str, Any] = fresh_view()
+    first = view["base"][0]
+    left = [dict(first, card=f"w{i}", name=f"West {i}", x=-3 + i, y=0) for i in range(3)]
+    north = dict(first, card="north", name="North", x=2, y=-1)
+    view["base"] = [*view["base"], *left, north]
+    canvas, grid = draw_base(view)
+    assert grid.bands == 2 and grid.rows == 3
+    offsets = chip_offsets(canvas, grid, view["base"])
+    assert set(offsets) == {-1, 0, 1}
+    assert all(len(depths) == 1 for depths in offsets.values())
+    # The left band keeps the empty row above its cards as space, as tall as the right band's.
+    assert min(offsets[0]) > grid.row_height(-1)
+    assert canvas.overlapping_texts() == []
+
+
+def test_a_tile_uses_its_spare_height_before_squeezing_a_label() -> None:
+    card: dict[str, Any] = dict(fresh_view()["base"][0])
+    card["spaces"] = [dict(card["spaces"][0], label="1 water -> +4 food and +1 of any resource you like")]
+    card["upgrade"] = {"label": "3 water, 2 metal + 1 energy -> L3, +1 food production", "occupant": None}
+    space, upgrade = entries(card, 240, 2)
+    assert len(space.lines) > 2 and len(upgrade.lines) > 2
+    # Detail 2 sizes the row for two lines of the space, but the upgrade always whole.
+    assert lines_of(card, 240, 2) == 2 + len(upgrade.lines)
+    # A taller neighbour leaves room: the label keeps all its lines.
+    assert fitted([space, upgrade], 20) == [space, upgrade]
+    squeezed, kept = fitted([space, upgrade], 2 + len(upgrade.lines))
+    assert len(squeezed.lines) == 2 and kept == upgrade
+    assert " ".join(squeezed.lines) == " ".join(space.lines)
+
+
+def test_the_upgrade_is_drawn_whole_even_at_the_lowest_detail() -> None:
+    view: dict[str, Any] = fresh_view()
+    first = view["base"][0]
+    label = "3 water, 2 metal + 1 energy -> L3, +1 food production"
+    column = [
+        dict(first, card=f"c{i}", name=f"Card {i}", x=i % 5, y=2 + i // 5, upgrade={"label": label})
+        for i in range(40)
+    ]
+    view["base"] = view["base"] + column
+    canvas, grid = draw_base(view)
+    assert grid.detail == DETAILS[-1]
+    texts = " | ".join(placed.text for placed in canvas.texts)
+    assert "\u2026" not in texts
+    tiles = [" ".join(p.text for p in canvas.texts if inside(p.box, grid, card)) for card in column]
+    for text in tiles:
+        assert "3 water, 2 metal + 1 energy \u2192 L3" in text and "+1 food production" in text

@@ -81,3 +81,21 @@ def test_unplaced_founders_are_shown_in_the_hab() -> None:
         founder.update(at=None, doing=None)
     texts = [p.text for p in draw_panel(view).texts]
     assert texts.count("in the Hab") == len(view["founders"])
+
+
+def test_a_long_activity_is_drawn_whole_on_lines_of_its_own() -> None:
+    view = fresh_view()
+    task = "does task Drill the Hot Spring: +3 water (2 danger dice)"
+    longer = f"{task}, then walks the long way round the crater to the far side of the Greenhouse and back"
+    view["founders"][0]["doing"] = task
+    view["founders"][1]["doing"] = longer
+    view["founders"][2]["doing"] = "works Greenhouse: +2 food"
+    canvas = draw_panel(view)
+    assert canvas.overlapping_texts() == []
+    texts = [p.text for p in canvas.texts]
+    assert not [text for text in texts if text.endswith("\u2026")]
+    assert task in texts and longer in " ".join(texts)
+    # A short one still sits on the name's line, right of the health bar.
+    short = next(p for p in canvas.texts if p.text == "works Greenhouse: +2 food")
+    name = next(p for p in canvas.texts if p.text == "Li")
+    assert short.box[0] > TRACK_X and abs(short.box[1] - name.box[1]) < 10

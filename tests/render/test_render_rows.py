@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from engine.exobase import RULES
-from render.exobase.rows import draw_rows, render_rows
+from render.exobase.common import WIDTH
+from render.exobase.rows import NOTE, draw_rows, render_rows
 from tests.render.conftest import open_png
 from tests.render.views import crowded_view, fresh_view
 
@@ -61,3 +62,22 @@ def test_a_location_card_shows_its_work_spaces_bonus_and_upgrades_before_it_is_b
             assert f"L{up['level']} {up['cost'].split(',')[0]}" in texts
         if card["bonus_from"]:
             assert f" {card['bonus_from']} location" in texts
+
+
+def test_long_names_wrap_whole_and_notes_stay_readable_in_a_preview() -> None:
+    view = fresh_view()
+    view["location_row"][0]["name"] = "Hydroponics Bay"
+    view["task_row"][0]["location_name"] = "Hydroponics Bay"
+    canvas = draw_rows(view)
+    assert canvas.overlapping_texts() == []
+    texts = [p.text for p in canvas.texts]
+    assert not [text for text in texts if text.endswith("\u2026")]
+    assert {"Hydroponics", "Bay"} <= set(texts) and "flips to Hydroponics Bay" in " ".join(texts)
+    # The grey and green card details show at 12 px or more when Discord shrinks the image to 550 px.
+    assert NOTE * 550 / WIDTH >= 12
+
+
+def test_work_spaces_use_the_arrow_glyph() -> None:
+    state = RULES.setup(["Ana"], {"mode": "normal"}, 8)
+    texts = " ".join(p.text for p in draw_rows(RULES.view(state, None)).texts)
+    assert "\u2192" in texts and "->" not in texts
