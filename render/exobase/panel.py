@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from render.canvas import Canvas
-from render.exobase.common import MARGIN, WIDTH, View, day_line, founders_by_id, phase_name, who
+from render.exobase.common import MARGIN, WIDTH, View, day_line, founders_by_id, phase_name, readable, who
 from render.icons import bolt, founder_disc
 from render.theme import (
     ACCENT,
@@ -240,7 +240,7 @@ def founder_block(
     x = health_bar(canvas, founder, x, y + 6)
     at = founder.get("at")
     doing = founder.get("doing")
-    where = str(doing) if doing else f"at {names.get(str(at), str(at))}" if at else idle
+    where = readable(str(doing)) if doing else f"at {names.get(str(at), str(at))}" if at else idle
     indent, inner = MARGIN + 56, WIDTH - 2 * MARGIN - 56
     beside = WIDTH - MARGIN - x - 20
     if canvas.measure(where, SMALL, bold=False) <= beside:
