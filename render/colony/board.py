@@ -31,6 +31,9 @@ TRACK_X = MARGIN + LABEL_W
 PROD_CELL = 62
 SUPPLY_CELL = 40
 SUPPLY_MAX = 20
+# The fill of the cell marking a track's current value: light and neutral, so it never reads as a
+# resource's colour or as the red of an empty supply.
+MARKER: Rgb = (236, 240, 252)
 
 
 def render_board(view: View) -> bytes:
@@ -126,8 +129,11 @@ def production(canvas: Canvas, view: View, y: int) -> int:
             x = TRACK_X + (value - low) * PROD_CELL
             box = (x, y + 2, x + PROD_CELL - 5, y + ROW - 8)
             current = value == level
-            fill = resource_fill(res) if current else (GREEN_ZONE if value >= 0 else SURFACE)
-            canvas.rect(box, fill, outline=TEXT if current else OUTLINE, width=4 if current else 1, radius=6)
+            # The marker is a light cell ringed in the resource's colour: filled with the colour,
+            # oxygen's red would read as the alarm of an empty supply.
+            fill = MARKER if current else (GREEN_ZONE if value >= 0 else SURFACE)
+            outline = resource_fill(res) if current else OUTLINE
+            canvas.rect(box, fill, outline=outline, width=4 if current else 1, radius=6)
             ink = ink_on(fill) if current else (TEXT if value >= 0 else TEXT_DIM)
             canvas.text(
                 (box[0] + box[2]) // 2, (box[1] + box[3]) // 2, signed(value), SMALL, ink, anchor="mm"
@@ -162,10 +168,13 @@ def supplies(canvas: Canvas, view: View, y: int) -> int:
             x = TRACK_X + (value - low) * cell
             box = (x, y + 2, x + cell - 3, y + ROW - 8)
             current = value == supply
+            # Red is kept for an empty supply; any other amount is marked by a light cell ringed in
+            # the resource's colour.
             fill = (
-                (BAD if supply == 0 else colour) if current else (dim(colour) if value < supply else SURFACE)
+                (BAD if supply == 0 else MARKER) if current else (dim(colour) if value < supply else SURFACE)
             )
-            canvas.rect(box, fill, outline=TEXT if current else None, width=3, radius=5)
+            ring = (TEXT if supply == 0 else colour) if current else None
+            canvas.rect(box, fill, outline=ring, width=3, radius=5)
             ink = ink_on(fill) if current else TEXT_DIM
             canvas.text(
                 (box[0] + box[2]) // 2,

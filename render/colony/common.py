@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from render.canvas import Canvas
+from render.fonts import drawable, player_name
 from render.theme import BAD, GOOD, TEXT, Rgb, founder_colour
 
 View = Mapping[str, Any]
@@ -52,15 +53,17 @@ class Marker:
 
 
 def markers(view: View) -> list[Marker]:
-    """One marker per seat; initials that two players would share get the seat number instead."""
+    """One marker per seat; initials that two players would share, or that the font cannot draw
+    (a name in Chinese or emoji), get the seat number instead."""
     players = list(view.get("players", []))
-    names = [str(p.get("name") or f"Seat {i + 1}") for i, p in enumerate(players)]
-    first = [initials(n) for n in names]
+    raw = [str(p.get("name") or "") for p in players]
+    names = [player_name(name, i) for i, name in enumerate(raw)]
+    first = [initials(drawable(name)) if drawable(name) else str(i + 1) for i, name in enumerate(raw)]
     return [
         Marker(
             i,
             name,
-            first[i] if first.count(first[i]) == 1 else f"{name[:1].upper()}{i + 1}",
+            first[i] if first.count(first[i]) == 1 or first[i].isdigit() else f"{name[:1].upper()}{i + 1}",
             founder_colour(i),
         )
         for i, name in enumerate(names)
@@ -68,6 +71,7 @@ def markers(view: View) -> list[Marker]:
 
 
 def initials(name: str) -> str:
+    """The first letters of the first two words ("Ann Lee": "AL"), else of the one word ("Ann": "An")."""
     words = name.split()
     if len(words) >= 2:
         return (words[0][0] + words[1][0]).upper()
@@ -79,13 +83,18 @@ def marker_for(view: View, seat: int | None) -> Marker | None:
     return found[seat] if seat is not None and 0 <= seat < len(found) else None
 
 
-def seat_name(view: View, seat: Any) -> str:
+def seat_name(view: View, seat: Any, *, drawn: bool = True) -> str:
+    """The seat's name as the images draw it; with ``drawn`` false, as the player wrote it (for alt
+    text, which screen readers read in any script)."""
     marker = marker_for(view, int(seat)) if isinstance(seat, int) else None
-    return marker.name if marker else "nobody"
+    if marker is None:
+        return "nobody"
+    return marker.name if drawn else str(view["players"][marker.seat].get("name") or marker.name)
 
 
-def turn_line(view: View) -> str:
-    """Scenario, turn and whose turn it is, for the top of every image."""
+def turn_line(view: View, *, drawn: bool = True) -> str:
+    """Scenario, turn and whose turn it is, for the top of every image (``drawn`` false: for its alt
+    text, names as written)."""
     scenario = view.get("scenario") or {}
     turn = int(view.get("turn", 0))
     # The draft comes before the first turn, so there is no turn number to show yet.
@@ -97,7 +106,7 @@ def turn_line(view: View) -> str:
     elif phase == "draft":
         parts.append(PHASES["draft"])
     elif isinstance(active, int):
-        parts.append(f"{seat_name(view, active)}'s turn")
+        parts.append(f"{seat_name(view, active, drawn=drawn)}'s turn")
     return "  ·  ".join(parts)
 
 

@@ -280,11 +280,13 @@ def legend(canvas: Canvas, view: View, people: Sequence[Marker], y: int) -> int:
         if marker.seat == active:
             canvas.disc(MARGIN + 22, y + 20, PAWN_R + 5, ACCENT)
         founder_disc(canvas, MARGIN + 22, y + 20, PAWN_R, marker.initials, marker.colour)
-        box = canvas.text(MARGIN + 56, y + 4, marker.name, 28, marker.colour, max_width=300)
         hero = player.get("character") or {}
         detail = str(hero.get("name") or "choosing a character")
         if marker.seat == active:
             detail += "  (their turn)"
+        # The name takes what the character's line leaves, and never less than 300 pixels.
+        spare = canvas.width - MARGIN - 56 - 16 - canvas.measure(detail, SMALL, bold=False) - MARGIN
+        box = canvas.text(MARGIN + 56, y + 4, marker.name, 28, marker.colour, max_width=max(300, spare))
         canvas.text(
             box[2] + 16,
             y + 7,

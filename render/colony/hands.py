@@ -61,7 +61,6 @@ def player_block(
 ) -> int:
     """Name and character, ability, Health Issues, then one line per card; returns the y below."""
     founder_disc(canvas, MARGIN + 22, y + 20, 22, marker.initials, marker.colour)
-    name_box = canvas.text(MARGIN + 56, y + 2, marker.name, 30, marker.colour, max_width=320)
     hand = list(player.get("hand", []))
     count = f"{len(hand)}/{limit} cards"
     count_box = canvas.text(
@@ -69,6 +68,9 @@ def player_block(
     )
     hero = player.get("character")
     title = str(hero.get("name", "")) if hero else "choosing a character"
+    # The name takes what the character and the card count leave, and never less than 320 pixels.
+    spare = count_box[0] - 36 - canvas.measure(title, 26) - (MARGIN + 56)
+    name_box = canvas.text(MARGIN + 56, y + 2, marker.name, 30, marker.colour, max_width=max(320, spare))
     canvas.text(name_box[2] + 18, y + 6, title, 26, TEXT, max_width=count_box[0] - name_box[2] - 36)
     y += 48
     inner = WIDTH - MARGIN - INDENT

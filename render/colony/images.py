@@ -21,7 +21,7 @@ from render.registry import Kind, Renderer, View
 
 def _grid(cards: Content, view: View, _: None) -> RenderedImage:
     count = len(view.get("grid") or [])
-    text = f"The colony grid: {count} modules with tokens and pawns. {turn_line(view)}."
+    text = f"The colony grid: {count} modules with tokens and pawns. {turn_line(view, drawn=False)}."
     return RenderedImage("grid.png", render_grid(view, cards), text)
 
 
@@ -30,12 +30,15 @@ def _board(view: View, _: None) -> RenderedImage:
         f"{r.get('resource')} {int(r.get('production', 0)):+d} ({int(r.get('supply', 0))} left)"
         for r in view.get("resources") or []
     )
-    text = f"Resource board: production and supplies ({levels}), emergency track. {turn_line(view)}."
+    turn = turn_line(view, drawn=False)
+    text = f"Resource board: production and supplies ({levels}), emergency track. {turn}."
     return RenderedImage("board.png", render_board(view), text[:1000])
 
 
 def _hands(cards: Content, view: View, _: None) -> RenderedImage:
-    return RenderedImage("hands.png", render_hands(view, cards), f"Every player's hand. {turn_line(view)}.")
+    return RenderedImage(
+        "hands.png", render_hands(view, cards), f"Every player's hand. {turn_line(view, drawn=False)}."
+    )
 
 
 def _event(cards: Content, view: View, revealed: Revealed) -> RenderedImage:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.canvas import Canvas
+from render.fonts import player_name
 from render.theme import ACCENT, BAD, GRID_LINE, OUTLINE, TEXT, TEXT_DIM, Rgb
 
 View = Mapping[str, Any]
@@ -73,10 +74,19 @@ def players(view: View) -> list[Mapping[str, Any]]:
 
 
 def name_of(view: View, seat: int | None) -> str:
+    """The seat's name as the player wrote it, for alt text (screen readers read any script)."""
     found = players(view)
     if seat is None or not 0 <= seat < len(found):
         return "—"
     return str(found[seat].get("name", f"Seat {seat + 1}"))
+
+
+def drawn_name(view: View, seat: int | None) -> str:
+    """The seat's name as the images draw it: characters the font lacks dropped, else "Player 2"."""
+    found = players(view)
+    if seat is None or not 0 <= seat < len(found):
+        return "—"
+    return player_name(found[seat].get("name"), seat)
 
 
 def corners(p: Mapping[str, Any]) -> int:

@@ -15,6 +15,7 @@ from render.europa.common import (
     WIDTH,
     View,
     counted,
+    drawn_name,
     glyph,
     legend,
     need_row,
@@ -92,7 +93,7 @@ def draw_hand(view: View) -> Canvas:
     seat = int(me.get("seat", 0))
     hand: list[Card] = list(me.get("hand") or [])
     canvas = Canvas(WIDTH, SCRATCH, start=START)
-    name = _name(view, seat)
+    name = drawn_name(view, seat)
     canvas.text(
         MARGIN, MARGIN, f"{name}'s hand · {len(hand)} cards", TITLE, seat_colour(seat), max_width=INNER
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.canvas import Canvas
+from render.canvas import MIN_TEXT, Canvas, text_width, wrap_text
 from render.europa.common import (
     BODY,
     MARGIN,
@@ -20,6 +20,7 @@ from render.europa.common import (
     counted,
     destroy_note,
     dice_row,
+    drawn_name,
     legend,
     marks_legend,
     name_of,
@@ -31,7 +32,8 @@ from render.europa.common import (
     short_by,
     symbols,
 )
-from render.theme import ACCENT, BAD, GOOD, OUTLINE, SURFACE, TEXT, TEXT_DIM, WARN
+from render.fonts import two_lines
+from render.theme import ACCENT, BAD, GOOD, OUTLINE, SURFACE, TEXT, TEXT_DIM, WARN, Rgb
 
 PHASES = {
     "choose": "choosing bases",
@@ -48,14 +50,17 @@ INNER = WIDTH - INDENT - MARGIN
 SCRATCH = 3200
 # Rows the canvas starts with: room for a usual table (a bigger one grows the canvas).
 START = 1536
+# The step between the two lines of a long name in a player's header.
+NAME_STEP = 36
 
 
-def phase_line(view: View) -> str:
+def phase_line(view: View, *, drawn: bool = False) -> str:
+    """The round, phase and whose turn it is; ``drawn`` names the player as the image draws names."""
     phase, turn = str(view.get("phase")), view.get("turn")
     # A turn while choosing is step 4: the seats that built decide in turn order, face up.
     label = "another base or finalize" if phase == "choose" and turn is not None else PHASES.get(phase, phase)
     text = f"Round {view.get('round')} of {view.get('rounds')} · {label}"
-    return text if turn is None else f"{text}: {name_of(view, turn)}'s turn"
+    return text if turn is None else f"{text}: {(drawn_name if drawn else name_of)(view, turn)}'s turn"
 
 
 def render_table(view: View) -> bytes:
@@ -65,14 +70,21 @@ def render_table(view: View) -> bytes:
 
 def draw_table(view: View) -> Canvas:
     canvas = Canvas(WIDTH, SCRATCH, start=START)
-    canvas.text(MARGIN, MARGIN, phase_line(view), TITLE, TEXT, max_width=WIDTH - 2 * MARGIN)
-    extras = [f"First in Flight: {name_of(view, view.get('first'))}"]
+    width = WIDTH - 2 * MARGIN
+    # Both heading lines wrap rather than lose their ends ("'s turn", the undermining limit) to a
+    # long name.
+    y = MARGIN
+    for line in wrap_text(phase_line(view, drawn=True), TITLE, width, bold=True):
+        canvas.text(MARGIN, y, line, TITLE, TEXT, max_width=width)
+        y += 38
+    extras = [f"First in Flight: {drawn_name(view, view.get('first'))}"]
     extras.append("Invaders on" if view.get("invaders") else "Invaders off")
     extras.append(f"max {view.get('undermine_limit')} undermining per base")
-    canvas.text(
-        MARGIN, MARGIN + 44, " · ".join(extras), BODY, TEXT_DIM, bold=False, max_width=WIDTH - 2 * MARGIN
-    )
-    y = MARGIN + 84
+    y += 6
+    for line in _joined(extras, width):
+        canvas.text(MARGIN, y, line, BODY, TEXT_DIM, bold=False, max_width=width)
+        y += 30
+    y += 10
     for p in players(view):
         rule(canvas, y)
         y = _area(canvas, view, p, y + 12) + 12
@@ -80,6 +92,18 @@ def draw_table(view: View) -> Canvas:
     y = legend(canvas, MARGIN, y + 12, WIDTH - 2 * MARGIN, symbols(view))
     marks_legend(canvas, MARGIN, y + 4)
     return canvas
+
+
+def _joined(parts: list[str], width: int) -> list[str]:
+    """``parts`` joined by " · " into lines of ``width`` pixels, a line breaking only between parts."""
+    lines: list[str] = []
+    for part in parts:
+        candidate = f"{lines[-1]} · {part}" if lines else part
+        if lines and text_width(candidate, BODY, bold=False) <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(part)
+    return lines
 
 
 def _area(canvas: Canvas, view: View, p: Mapping[str, Any], top: int) -> int:
@@ -108,26 +132,32 @@ def _area(canvas: Canvas, view: View, p: Mapping[str, Any], top: int) -> int:
 
 def _header(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
     seat = int(p.get("seat", 0))
-    name = str(p.get("name", f"Seat {seat + 1}")) + (
-        " (AI)" if p.get("ai") else " (away)" if p.get("away") else ""
-    )
-    box = canvas.text(INDENT, y, name, TITLE, seat_colour(seat), max_width=330)
-    x = box[2] + 16
+    name = drawn_name(view, seat) + (" (AI)" if p.get("ai") else " (away)" if p.get("away") else "")
+    badges: list[tuple[str, Rgb]] = []
     if view.get("first") == seat:
-        x = _badge(canvas, x, y + 4, "First in Flight", ACCENT)
+        badges.append(("First in Flight", ACCENT))
     if view.get("turn") == seat and view.get("phase") in ("undermine", "choose"):
-        x = _badge(
-            canvas, x, y + 4, "undermining now" if view.get("phase") == "undermine" else "deciding now", WARN
-        )
+        badges.append(("undermining now" if view.get("phase") == "undermine" else "deciding now", WARN))
     status = str(p.get("status"))
-    canvas.text(
+    right = canvas.text(
         WIDTH - MARGIN,
         y + 5,
         STATUS_NAMES.get(status, status),
         BODY,
         STATUS_COLOURS.get(status, TEXT),
         anchor="ra",
-    )
+    )[0]
+    # The name takes the width the badges and the status leave; a name longer still takes two
+    # lines, the badges beside the first, rather than being cut to a few letters.
+    room = right - 16 - INDENT - sum(_badge_width(canvas, text) + 10 for text, _colour in badges) - 16
+    lines = [name] if canvas.measure(name, MIN_TEXT) <= room else two_lines(name, TITLE, room)
+    box = canvas.text(INDENT, y, lines[0], TITLE, seat_colour(seat), max_width=room)
+    for line in lines[1:]:
+        y += NAME_STEP
+        canvas.text(INDENT, y, line, TITLE, seat_colour(seat), max_width=room)
+    x = box[2] + 16
+    for text, colour in badges:
+        x = _badge(canvas, x, box[1] + 4, text, colour)
     y += 44
     x = INDENT
     bases, hand = len(p.get("bases") or []), p.get("hand_count", 0)
@@ -146,8 +176,12 @@ def _corners(n: int) -> str:
     return counted(n, "Cut Corner")
 
 
+def _badge_width(canvas: Canvas, text: str) -> int:
+    return canvas.measure(text, SMALL) + 16
+
+
 def _badge(canvas: Canvas, x: int, y: int, text: str, colour: tuple[int, int, int]) -> int:
-    width = canvas.measure(text, SMALL) + 16
+    width = _badge_width(canvas, text)
     canvas.rect((x, y - 2, x + width, y + 28), colour, radius=6)
     canvas.label(x + width // 2, y + 13, text, SMALL, (16, 16, 26))
     return x + width + 10

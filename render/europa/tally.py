@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from render.canvas import Canvas, wrap_text
+from render.canvas import MIN_TEXT, Canvas, wrap_text
 from render.europa.common import (
     BODY,
     MARGIN,
@@ -17,6 +17,7 @@ from render.europa.common import (
     counted,
     destroy_note,
     dice_row,
+    drawn_name,
     legend,
     marks_legend,
     name_of,
@@ -27,9 +28,14 @@ from render.europa.common import (
     short_by,
     symbols,
 )
+from render.fonts import two_lines
 from render.theme import ACCENT, BAD, GOOD, SURFACE, TEXT, TEXT_DIM
 
 NAME_W = 210
+# The height of a builder's name line above the dice.
+NAME_LINE = 34
+# The step between the two lines of a long name in the tally.
+NAME_STEP = 28
 SCRATCH = 2400
 # Rows the canvases start with: room for a usual set of dice or a tally (more grows the canvas).
 START = 640
@@ -64,9 +70,11 @@ def draw_dice(view: View, seats: Sequence[int]) -> Canvas:
 def _builder(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
     attempt = p.get("attempt") or {}
     seat = int(p.get("seat", 0))
-    canvas.text(MARGIN, y, name_of(view, seat), BODY, seat_colour(seat), max_width=NAME_W - 10)
-    box = canvas.text(MARGIN, y + 34, str(attempt.get("rolls_left", 0)), NUMBER, TEXT)
-    canvas.text(box[2] + 6, y + 38, "rolls left", SMALL, TEXT_DIM, bold=False)
+    # The name has the whole width (a short column beside the dice cut long names to a few letters).
+    canvas.text(MARGIN, y, drawn_name(view, seat), BODY, seat_colour(seat), max_width=WIDTH - 2 * MARGIN)
+    y += NAME_LINE
+    box = canvas.text(MARGIN, y + 12, str(attempt.get("rolls_left", 0)), NUMBER, TEXT)
+    canvas.text(box[2] + 6, y + 16, "rolls left", SMALL, TEXT_DIM, bold=False)
     x = MARGIN + NAME_W
     below = dice_row(canvas, x, y + 4, attempt.get("dice") or [], WIDTH - MARGIN - x)
     card = attempt.get("card") or {}
@@ -78,7 +86,7 @@ def _builder(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
         after = canvas.text(after + 6, below, f"missing {short_by(attempt)}", SMALL, BAD)[2]
     if destroy_note(attempt):
         canvas.text(after + 12, below, destroy_note(attempt), SMALL, BAD)
-    return max(below + 34, y + 74)
+    return max(below + 34, y + 52)
 
 
 def dice_text(view: View, seats: Sequence[int]) -> str:
@@ -122,9 +130,16 @@ def draw_tally(view: View) -> Canvas:
     outcome = outcome_of(view)
     winners = [int(s) for s in outcome.get("winners") or []]
     canvas = Canvas(WIDTH, SCRATCH, start=START)
-    title = " and ".join(name_of(view, s) for s in winners)
-    canvas.text(MARGIN, MARGIN, f"Final tally · {title} wins", TITLE, ACCENT, max_width=WIDTH - 2 * MARGIN)
-    y = MARGIN + 54
+    names = [drawn_name(view, s) for s in winners]
+    title = f"{names[0]} wins" if len(names) == 1 else "no winner"
+    if len(names) > 1:
+        title = f"{', '.join(names[:-1])} and {names[-1]} share the win"
+    # Long winners' names take a second line rather than being cut.
+    y = MARGIN
+    for line in wrap_text(f"Final tally · {title}", TITLE, WIDTH - 2 * MARGIN, bold=True):
+        canvas.text(MARGIN, y, line, TITLE, ACCENT, max_width=WIDTH - 2 * MARGIN)
+        y += 40
+    y += 14
     canvas.text(MARGIN + 16, y, "Player", SMALL, TEXT_DIM, bold=False)
     for right, heading in COLUMNS:
         canvas.text(right, y, heading, SMALL, TEXT_DIM, bold=False, anchor="ra")
@@ -150,22 +165,41 @@ def _tally_row(canvas: Canvas, view: View, seat: int, winner: bool, penalty: int
     p = players(view)[seat]
     tokens = int(outcome["tokens"][seat])
     tiebreak = wrap_text(_tiebreak(p, tokens), SMALL, WIDTH - 2 * MARGIN - 40)
-    bottom = y + 58 + 28 * len(tiebreak)
+    lost = f"−{penalty * tokens} ({tokens})" if tokens else "0"
+    values = (str(outcome["points"][seat]), lost, str(outcome["scores"][seat]))
+    # The name runs up to the first number's column, over two lines when it must; the winner's
+    # label takes its room first, so it is never the part cut.
+    first = COLUMNS[0][0] - canvas.measure(values[0], NUMBER) - 20
+    label = canvas.measure("winner", SMALL) + 12 if winner else 0
+    name = drawn_name(view, seat)
+    # The name runs up to the first number's column; a name a shade too wide is drawn a size smaller
+    # on one line, a longer one over two. The winner's label goes beside whichever line leaves it
+    # room, and only when neither does is the name given less width.
+    room = first - (MARGIN + 20)
+    width = room - label
+    lines = [name] if canvas.measure(name, MIN_TEXT) <= width else two_lines(name, BODY, width)
+    wide = two_lines(name, BODY, room)
+    if len(lines) > 1 and min(canvas.measure(line, BODY) for line in wide) + label <= room:
+        lines, width = wide, room
+    extra = NAME_STEP * (len(lines) - 1)
+    bottom = y + 58 + extra + 28 * len(tiebreak)
     fill = (70, 60, 20) if winner else SURFACE
     canvas.rect(
         (MARGIN, y, WIDTH - MARGIN, bottom), fill, outline=ACCENT if winner else None, width=3, radius=8
     )
     canvas.rect((MARGIN, y, MARGIN + 8, bottom), seat_colour(seat), radius=3)
-    name = canvas.text(MARGIN + 20, y + 12, str(p.get("name")), BODY, TEXT, max_width=230)
+    boxes = [
+        canvas.text(MARGIN + 20, y + 12 + NAME_STEP * index, line, BODY, TEXT, max_width=width)
+        for index, line in enumerate(lines)
+    ]
     if winner:
-        canvas.text(name[2] + 12, y + 14, "winner", SMALL, ACCENT)
-    lost = f"−{penalty * tokens} ({tokens})" if tokens else "0"
-    values = (str(outcome["points"][seat]), lost, str(outcome["scores"][seat]))
+        beside = min(boxes, key=lambda box: box[2])
+        canvas.text(beside[2] + 12, beside[1] + 2, "winner", SMALL, ACCENT)
     for (right, _), value in zip(COLUMNS, values, strict=True):
         size = TITLE if right == COLUMNS[-1][0] else NUMBER
         canvas.text(right, y + 8 + (TITLE - size) // 2, value, size, TEXT, anchor="ra")
     canvas.paragraph(
-        MARGIN + 20, y + 52, " ".join(tiebreak), SMALL, TEXT_DIM, WIDTH - 2 * MARGIN - 40, step=28
+        MARGIN + 20, y + 52 + extra, " ".join(tiebreak), SMALL, TEXT_DIM, WIDTH - 2 * MARGIN - 40, step=28
     )
     return bottom
 

@@ -53,7 +53,7 @@ RENDERER = Renderer(
     (
         Kind("dice", frozenset({"dice"}), dice_image, shows=rolled),
         Kind("board", frozenset({"players", "dice", "pending", "active", "viewer"}), board_image),
-        Kind("scores", frozenset({"players", "goal", "ending", "active"}), scores_image),
+        Kind("scores", frozenset({"players", "goal", "ending", "active", "outcome"}), scores_image),
         Kind("shipyard", frozenset({"shipyard", "colonies", "deck_counts", "turned_up"}), shipyard_image),
     ),
 )

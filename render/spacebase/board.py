@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.spacebase.view import current_dice
-from render.canvas import Canvas, text_width
+from render.canvas import Canvas, text_width, wrap_text
 from render.spacebase.common import (
     BLUE,
     BODY,
@@ -17,10 +17,13 @@ from render.spacebase.common import (
     MARGIN,
     RED,
     SMALL,
+    STYLES,
     TITLE,
     WHEN_COLOURS,
     WIDTH,
     View,
+    card_name,
+    name_of,
     player,
     reward_lines,
     reward_rows,
@@ -47,11 +50,12 @@ def draw_board(view: View, seat: int | None = None) -> Canvas:
     sectors = me.get("sectors") or []
     rows = max(1, (len(sectors) + COLUMNS - 1) // COLUMNS)
     canvas = Canvas(WIDTH, HEADER + rows * (CELL_H + 8) + MARGIN)
-    name = str(me.get("name", f"Seat {seat + 1}"))
+    name = name_of(view, seat)
     canvas.disc(MARGIN + 12, MARGIN + 16, 11, seat_colour(seat))
-    canvas.text(MARGIN + 32, MARGIN, name, TITLE, TEXT, max_width=WIDTH // 2)
     stats = f"{me.get('vp', 0)} VP   {me.get('credits', 0)} credits   income {me.get('income', 0)}"
-    canvas.text(WIDTH - MARGIN, MARGIN + 4, stats, BODY, TEXT, anchor="ra")
+    stats_box = canvas.text(WIDTH - MARGIN, MARGIN + 4, stats, BODY, TEXT, anchor="ra")
+    # The name takes all the width the numbers leave.
+    canvas.text(MARGIN + 32, MARGIN, name, TITLE, TEXT, max_width=stats_box[0] - 16 - MARGIN - 32)
     lit = _lit(view)
     for index, sector in enumerate(sectors):
         x = MARGIN + (index % COLUMNS) * (CELL_W + 8)
@@ -80,30 +84,31 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
     canvas.text(x + 8, y + 4, str(sector.get("sector", "?")), TITLE, COLONY if colony else TEXT)
     inner = CELL_W - 16
     top = y + 44
-    if station:
-        canvas.text(x + 8, top, str(station.get("name", "")), SMALL, TEXT, max_width=inner, condensed=True)
-        if colony:
-            canvas.text(x + 8, top + 26, "Colony", BODY, COLONY)
-            # Some colonies charge cubes too (a game-winning ability): their count must show.
-            top = _ability(canvas, x + 8, top + 26 + int(BODY * 1.25), inner, station)
-        else:
-            top = canvas.paragraph(
-                x + 8, top + 26, rewards_text(station.get("blue") or []), BODY, BLUE, inner, bold=True
-            )
-            top = _ability(canvas, x + 8, top, inner, station)
-    else:
-        top = canvas.text(x + 8, top, "empty", SMALL, TEXT_DIM)[3]
     deployed = sector.get("deployed") or []
     # Red rewards: the deployed ships', and a colony's own red side.
     red = [r for card in deployed for r in card.get("red") or []]
     if colony and station is not None:
         red += list(station.get("red") or [])
+    blue = list(station.get("blue") or []) if station and not colony else []
+    blue_style, red_style = _styles(station, blue, red, inner, y, colony)
+    if station:
+        card_name(canvas, x + 8, top, str(station.get("name", "")), TEXT, inner)
+        if colony:
+            canvas.text(x + 8, top + 26, "Colony", BODY, COLONY)
+            # Some colonies charge cubes too (a game-winning ability): their count must show.
+            top = _ability(canvas, x + 8, top + 26 + int(BODY * 1.25), inner, station)
+        else:
+            top = reward_lines(canvas, x + 8, top + 26, blue, BLUE, inner, len(blue) + 1, blue_style)
+            top = _ability(canvas, x + 8, top, inner, station)
+    else:
+        top = canvas.text(x + 8, top, "empty", SMALL, TEXT_DIM)[3]
     # Two lines of red rewards fit under the line; a longer list (a stack of arrows and cubes) raises
     # the line into the room the station's rewards leave, a line at a time, rather than being cut.
     base = y + CELL_H - 86
-    most, needed = 2, len(reward_rows(red, inner))
-    while most < needed and base - LINE >= top + 4:
-        base -= LINE
+    step = red_style[2]
+    most, needed = 2, len(reward_rows(red, inner, red_style[0], condensed=red_style[1]))
+    while most < needed and base - step >= top + 4:
+        base -= step
         most += 1
     canvas.draw.line((x + 6, base, x + CELL_W - 6, base), fill=OUTLINE, width=1)
     if deployed:
@@ -112,7 +117,52 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
         box = canvas.text(x + 8, base + 4, count, SMALL, TEXT_DIM)
         _stack_charges(canvas, box[2] + 6, x + CELL_W - 8, base + 4, charged)
     if red:
-        reward_lines(canvas, x + 8, base + 28, red, RED, inner, most)
+        reward_lines(canvas, x + 8, base + 28, red, RED, inner, most, red_style)
+
+
+Style = tuple[int, bool, int]
+# The order a crowded cell tries its styles in (station's blue, deployed red): both at full size,
+# then one condensed, then both, then smaller text; red rewards keep their size a step longer.
+TRIES = ((0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (2, 1), (0, 2), (1, 2), (2, 2))
+
+
+def _styles(
+    station: Mapping[str, Any] | None, blue: list[Any], red: list[Any], inner: int, y: int, colony: bool
+) -> tuple[Style, Style]:
+    """The roomiest styles for the station's blue rewards and the stack's red ones with which every
+    reward shows whole: the station's text and ability from the top, the red lines from the bottom."""
+    ability = _ability_lines(station, inner) if station else 0
+    for b, r in TRIES:
+        size, condensed, step = STYLES[b]
+        if station is None:
+            top = y + 44 + LINE
+        elif colony:
+            top = y + 44 + 26 + int(BODY * 1.25) + 2 + ABILITY_STEP * ability
+        else:
+            rows = len(reward_rows(blue, inner, size, condensed=condensed))
+            top = y + 44 + 26 + rows * step + 2 + ABILITY_STEP * ability
+        red_size, red_condensed, red_step = STYLES[r]
+        needed = len(reward_rows(red, inner, red_size, condensed=red_condensed)) if red else 0
+        # The red lines sit under the stack's count, ending 4 pixels above the cell's bottom.
+        base = min(y + CELL_H - 86, y + CELL_H - 4 - 28 - needed * red_step)
+        if base >= top + 4:
+            return STYLES[b], STYLES[r]
+    return STYLES[-1], STYLES[-1]
+
+
+# The ability's label is wrapped small and condensed, with this step between its lines.
+ABILITY_STEP = int(SMALL * 1.25)
+
+
+def _ability_lines(card: Mapping[str, Any], width: int) -> int:
+    ability = card.get("ability")
+    return len(wrap_text(_ability_label(card), SMALL, width, bold=True, condensed=True)) if ability else 0
+
+
+def _ability_label(card: Mapping[str, Any]) -> str:
+    ability = card.get("ability") or {}
+    need, have = int(ability.get("need", 0)), int(card.get("charges", 0))
+    return f"{have}/{need} → {rewards_text(ability.get('effects') or [])}"
 
 
 def _stack_charges(canvas: Canvas, left: int, right: int, y: int, cards: list[Mapping[str, Any]]) -> None:
@@ -136,11 +186,12 @@ def _ability(canvas: Canvas, x: int, y: int, width: int, card: Mapping[str, Any]
     ability = card.get("ability")
     if not ability:
         return y
-    need, have = int(ability.get("need", 0)), int(card.get("charges", 0))
     colour = WHEN_COLOURS.get(str(ability.get("when")), TEXT)
-    label = f"{have}/{need} → {rewards_text(ability.get('effects') or [])}"
     # Wrapped, not cut: "1/3 → claim L1" is one word too wide for a cell, and the level matters.
-    return canvas.paragraph(x, y + 2, label, SMALL, colour, width, bold=True, condensed=True)
+    label = _ability_label(card)
+    return canvas.paragraph(
+        x, y + 2, label, SMALL, colour, width, bold=True, condensed=True, step=ABILITY_STEP
+    )
 
 
 __all__ = ["BLUE", "draw_board", "render_board"]

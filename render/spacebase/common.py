@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from render.canvas import Canvas, text_width
+from render.canvas import Canvas, text_width, wrap_text
+from render.fonts import player_name
 from render.theme import Rgb
 
 View = Mapping[str, Any]
@@ -103,12 +104,47 @@ def player(view: View, seat: int) -> Mapping[str, Any]:
     return players[seat] if 0 <= seat < len(players) else {}
 
 
-def reward_rows(rewards: Sequence[Mapping[str, Any]], width: int) -> list[str]:
+# A card's name may be set this much smaller before it is shortened: at its smallest, still a line
+# of 10 pixels at the 550 pixels Discord shows the image at.
+NAME_SIZES = (SMALL, SMALL - 1, SMALL - 2, SMALL - 3)
+
+
+def card_name(canvas: Canvas, x: int, y: int, name: str, fill: Rgb, width: int, *, wrap: bool = False) -> int:
+    """A card's name in ``width`` pixels, condensed, a size or three smaller before it is shortened:
+    "Gossamer Corvette" and "Gossamer Courier" differ only at the end. With ``wrap`` a name still
+    too wide takes two lines instead. Returns how many pixels lower than one line the name ends."""
+    size = next((s for s in NAME_SIZES if text_width(name, s, condensed=True) <= width), None)
+    if size is None and wrap:
+        for at in NAME_SIZES:
+            lines = wrap_text(name, at, width, bold=True, condensed=True)
+            if len(lines) == 2 and all(text_width(line, at, condensed=True) <= width for line in lines):
+                first = canvas.text(x, y + (SMALL - at), lines[0], at, fill, condensed=True)
+                second = canvas.text(x, first[3], lines[1], at, fill, condensed=True)
+                return second[3] - first[3]
+    size = size or NAME_SIZES[-1]
+    # A smaller name sits a little lower, on the same baseline as a full-size one would.
+    canvas.text(x, y + (SMALL - size), name, size, fill, max_width=width, condensed=True)
+    return 0
+
+
+def name_of(view: View, seat: int) -> str:
+    """The seat's name as the images draw it (characters the font lacks dropped, else "Player 2")."""
+    return player_name(player(view, seat).get("name"), seat)
+
+
+# How a list of rewards may be set, roomiest first: body text, the same condensed, then smaller
+# condensed text on closer lines. A crowded cell steps down these rather than cutting a reward.
+STYLES: tuple[tuple[int, bool, int], ...] = ((BODY, False, LINE), (BODY, True, LINE), (SMALL, True, 23))
+
+
+def reward_rows(
+    rewards: Sequence[Mapping[str, Any]], width: int, size: int = BODY, *, condensed: bool = False
+) -> list[str]:
     """The rewards a few to a line of ``width`` pixels, never breaking one across lines."""
     lines: list[str] = []
     for item in [short(r) for r in merged(rewards)] or ["—"]:
         candidate = f"{lines[-1]}, {item}" if lines else item
-        if lines and text_width(candidate, BODY) <= width:
+        if lines and text_width(candidate, size, condensed=condensed) <= width:
             lines[-1] = candidate
         else:
             lines.append(item)
@@ -116,17 +152,26 @@ def reward_rows(rewards: Sequence[Mapping[str, Any]], width: int) -> list[str]:
 
 
 def reward_lines(
-    canvas: Canvas, x: int, y: int, rewards: Sequence[Mapping[str, Any]], fill: Rgb, width: int, most: int
+    canvas: Canvas,
+    x: int,
+    y: int,
+    rewards: Sequence[Mapping[str, Any]],
+    fill: Rgb,
+    width: int,
+    most: int,
+    style: tuple[int, bool, int] = STYLES[0],
 ) -> int:
-    """Draw the rewards a few to a line, never breaking one across lines, in at most ``most`` lines
-    (the last one shrinks or ends in "…" when they do not fit); returns the y below them."""
-    lines = reward_rows(rewards, width)
+    """Draw the rewards a few to a line in ``style`` (size, condensed, line step), never breaking one
+    across lines, in at most ``most`` lines (the last one shrinks or ends in "…" when they do not
+    fit); returns the y below them."""
+    size, condensed, step = style
+    lines = reward_rows(rewards, width, size, condensed=condensed)
     shown = lines[:most]
     if len(lines) > most:
         shown[-1] = ", ".join([shown[-1], *lines[most:]])
     for line in shown:
         # A line a little too wide is drawn condensed rather than cut short.
-        tight = text_width(line, BODY) > width
-        canvas.text(x, y, line, BODY, fill, max_width=width, condensed=tight)
-        y += LINE
+        tight = condensed or text_width(line, size) > width
+        canvas.text(x, y, line, size, fill, max_width=width, condensed=tight)
+        y += step
     return y

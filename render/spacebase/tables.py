@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.canvas import Canvas, wrap_text
+from render.canvas import MIN_TEXT, Canvas, line_box, text_width, wrap_text
+from render.fonts import font, two_lines
 from render.icons import die_face
 from render.spacebase.common import (
     BLUE,
@@ -18,6 +19,8 @@ from render.spacebase.common import (
     WIDTH,
     YELLOW,
     View,
+    card_name,
+    name_of,
     reward_lines,
     rewards_text,
     seat_colour,
@@ -30,6 +33,10 @@ CARD_H = 184
 # The caption row above cards turned up from a deck.
 TURNED_UP = 30
 GOAL = 40
+# A score track row, tall enough for a long name on two lines.
+ROW = 56
+# The narrowest score bar: long names never squeeze it below this.
+MIN_BAR = 180
 
 
 def render_shipyard(view: View) -> bytes:
@@ -79,16 +86,17 @@ def _card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
         canvas.text(x + CARD_W - 6, y + 6, "free", SMALL, ACCENT, anchor="ra")
     else:
         canvas.text(x + CARD_W - 6, y + 2, str(card.get("cost")), BODY, ACCENT, anchor="ra")
-    canvas.text(x + 6, y + 30, str(card.get("name", "")), SMALL, TEXT, max_width=inner, condensed=True)
+    # A long name takes a second line; what the card gives moves down under it.
+    top = y + 56 + card_name(canvas, x + 6, y + 30, str(card.get("name", "")), TEXT, inner, wrap=True)
     lines: list[tuple[str, Rgb]] = []
     if colony:
-        below = reward_lines(canvas, x + 6, y + 56, card.get("immediate") or [], COLONY, inner, 2)
+        below = reward_lines(canvas, x + 6, top, card.get("immediate") or [], COLONY, inner, 2)
         if card.get("shared"):
             lines.append((f"all: {rewards_text(card['shared'])}", COLONY))
         if card.get("red"):
             lines.append((f"red {rewards_text(card['red'])}", RED))
     else:
-        below = reward_lines(canvas, x + 6, y + 56, card.get("blue") or [], BLUE, inner, 2)
+        below = reward_lines(canvas, x + 6, top, card.get("blue") or [], BLUE, inner, 2)
         below = reward_lines(canvas, x + 6, below, card.get("red") or [], RED, inner, 1)
         if card.get("immediate"):
             lines.append((f"now {rewards_text(card['immediate'])}", YELLOW))
@@ -99,59 +107,131 @@ def _card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
         lines.append((f"end {rewards_text(card['end_turn'])}", YELLOW))
     if condition:
         lines.append((condition_text(condition), TEXT))
-    _notes(canvas, x + 6, below + 2, y + CARD_H - 4, lines, inner)
+    _notes(canvas, x + 6, below + 2, y + CARD_H - 3, lines, inner)
 
 
 def _notes(canvas: Canvas, x: int, top: int, bottom: int, lines: list[tuple[str, Rgb]], width: int) -> None:
-    """A card's extra lines (timed rewards, ability, condition) from ``top``, a line wrapped when
-    the card has room below for it, else shortened."""
+    """A card's extra lines (timed rewards, ability, condition) from ``top``: a line a little too
+    wide is set a size or two smaller, a longer one wrapped when the card has room below for it,
+    and only what is left shortened."""
     step = 23
-    room = (bottom - top) // step
+    # Every line but the last needs a step; the last needs only its own height.
+    height = line_box(0, 0, 0, font(SMALL, bold=True, condensed=True), "la")[3]
+    room = max(0, (bottom - top - height) // step + 1)
+    sizes = [next((size for size in NOTE_SIZES if _fits(text, size, width)), 0) for text, _fill in lines]
     wrapped = [wrap_text(text, SMALL, width, bold=True, condensed=True) for text, _fill in lines]
     spare = room - len(lines)
     y = top
-    for (text, fill), parts in zip(lines, wrapped, strict=True):
-        if 1 < len(parts) <= spare + 1:
+    for (text, fill), fitting, parts in zip(lines, sizes, wrapped, strict=True):
+        shown, size = [text], fitting or CRAMPED
+        if not fitting and 1 < len(parts) <= spare + 1:
             spare -= len(parts) - 1
-            shown = parts
-        else:
-            shown = [text]
+            shown, size = parts, SMALL
         for part in shown:
-            canvas.text(x, y, part, SMALL, fill, max_width=width, condensed=True)
+            canvas.text(x, y, part, size, fill, max_width=width, condensed=True)
             y += step
+
+
+# A card's extra lines may be set this much smaller before they wrap or are shortened.
+NOTE_SIZES = (SMALL, SMALL - 1, SMALL - 2)
+# The size of a line with no room to wrap: still a line of 10 pixels at Discord's 550 pixels.
+CRAMPED = SMALL - 3
+
+
+def _fits(text: str, size: int, width: int) -> bool:
+    return text_width(text, size, condensed=True) <= width
 
 
 def render_scores(view: View) -> bytes:
     return draw_scores(view).png()
 
 
+def winners_title(view: View) -> str | None:
+    """ "Game over · Ann wins" (or "Ann and Bo share the win") once the game has a winner, else None."""
+    outcome = view.get("outcome") or {}
+    seats = [int(s) for s in outcome.get("winners") or []]
+    if not seats:
+        return None
+    names = [name_of(view, seat) for seat in seats]
+    if len(names) == 1:
+        return f"Game over · {names[0]} wins"
+    return f"Game over · {', '.join(names[:-1])} and {names[-1]} share the win"
+
+
 def draw_scores(view: View) -> Canvas:
     players = view.get("players") or []
-    row = 52
-    canvas = Canvas(WIDTH, MARGIN * 2 + 40 + row * len(players))
     goal = int(view.get("goal") or GOAL)
-    canvas.text(MARGIN, MARGIN, f"Score track · goal {goal} VP", TITLE, TEXT)
-    if view.get("ending"):
-        canvas.text(WIDTH - MARGIN, MARGIN + 6, "last round!", BODY, ACCENT, anchor="ra")
-    bar_x, bar_w = MARGIN + 200, WIDTH - 2 * MARGIN - 200 - 330
-    y = MARGIN + 46
-    for seat, p in enumerate(players):
-        active = seat == view.get("active")
-        canvas.disc(MARGIN + 10, y + 16, 9, seat_colour(seat))
-        # The turn's marker is drawn apart, so a long name is shortened, never the marker.
-        box = canvas.text(
-            MARGIN + 26, y + 2, str(p.get("name")), BODY, ACCENT if active else TEXT, max_width=148
+    over = winners_title(view)
+    winners = {int(s) for s in (view.get("outcome") or {}).get("winners") or []}
+    # Once the game is won nobody has a turn, and the last round is behind us.
+    active = None if over else view.get("active")
+    note = f"goal {goal} VP" if over else "last round!" if view.get("ending") else ""
+    note_w = text_width(note, BODY) if note else 0
+    title = over or f"Score track · goal {goal} VP"
+    # A title naming long-named winners takes two lines rather than losing a name.
+    heading = wrap_text(title, TITLE, WIDTH - 2 * MARGIN - note_w - 16, bold=True)[:2]
+    head = 40 * len(heading) + 6
+    canvas = Canvas(WIDTH, MARGIN * 2 + head + ROW * len(players))
+    for index, line in enumerate(heading):
+        canvas.text(
+            MARGIN,
+            MARGIN + 40 * index,
+            line,
+            TITLE,
+            ACCENT if over else TEXT,
+            max_width=WIDTH - 2 * MARGIN - note_w - 16,
         )
-        if active:
-            canvas.text(box[2] + 4, y + 2, "▶", BODY, ACCENT)
+    if note:
+        canvas.text(WIDTH - MARGIN, MARGIN + 6, note, BODY, TEXT_DIM if over else ACCENT, anchor="ra")
+    # The columns are placed from the widest numbers they hold, so no number runs into the next;
+    # the names get what the numbers and a readable bar leave.
+    vps = [f"{int(p.get('vp', 0))} VP" for p in players]
+    moneys = [f"{p.get('credits', 0)} cr · income {p.get('income', 0)}" for p in players]
+    money_w = max((text_width(m, BODY) for m in moneys), default=0)
+    vp_w = max((text_width(v, BODY) for v in vps), default=0)
+    vp_x = WIDTH - MARGIN - money_w - 24 - vp_w
+    name_x = MARGIN + 26
+    marker_w = text_width("▶", BODY) + 4 if active is not None else 0
+    names = [name_of(view, seat) for seat in range(len(players))]
+    widest = max((text_width(n, BODY) for n in names), default=0) + marker_w
+    name_w = max(100, min(widest, vp_x - 12 - MIN_BAR - 16 - name_x))
+    bar_x = name_x + name_w + 16
+    bar_w = vp_x - 12 - bar_x
+    y = MARGIN + head
+    for seat, p in enumerate(players):
+        won = seat in winners
+        turn = seat == active
+        if won:
+            canvas.rect(
+                (MARGIN - 6, y - 4, WIDTH - MARGIN + 6, y + ROW - 6),
+                SURFACE,
+                outline=ACCENT,
+                width=2,
+                radius=8,
+            )
+        canvas.disc(MARGIN + 10, y + 21, 9, seat_colour(seat))
+        colour = ACCENT if won or turn else TEXT
+        # A name too long for its column takes two smaller lines; the turn's marker is drawn apart,
+        # so a long name is shortened, never the marker.
+        room = name_w - (marker_w if turn else 0)
+        # A name a shade too wide is drawn a size smaller on one line rather than split.
+        one = text_width(names[seat], MIN_TEXT) <= room
+        size = BODY if one else SMALL
+        lines = [names[seat]] if one else two_lines(names[seat], SMALL, room)
+        top = y + 7 if len(lines) == 1 else y + 1
+        box = canvas.text(name_x, top, lines[0], size, colour, max_width=room)
+        if len(lines) > 1:
+            below = canvas.text(name_x, top + 23, lines[1], size, colour, max_width=room)
+            box = (box[0], box[1], max(box[2], below[2]), below[3])
+        if turn:
+            canvas.text(box[2] + 4, y + 7, "▶", BODY, ACCENT)
         vp = int(p.get("vp", 0))
-        canvas.rect((bar_x, y + 6, bar_x + bar_w, y + 28), GRID_LINE, radius=4)
+        canvas.rect((bar_x, y + 11, bar_x + bar_w, y + 33), GRID_LINE, radius=4)
         filled = bar_x + bar_w * min(vp, goal) // max(goal, 1)
-        canvas.rect((bar_x, y + 6, max(bar_x + 2, filled), y + 28), seat_colour(seat), radius=4)
-        canvas.text(bar_x + bar_w + 12, y + 2, f"{vp} VP", BODY, TEXT)
-        money = f"{p.get('credits', 0)} cr · income {p.get('income', 0)}"
-        canvas.text(WIDTH - MARGIN, y + 2, money, BODY, TEXT_DIM, anchor="ra")
-        y += row
+        canvas.rect((bar_x, y + 11, max(bar_x + 2, filled), y + 33), seat_colour(seat), radius=4)
+        canvas.text(vp_x, y + 7, vps[seat], BODY, ACCENT if won else TEXT)
+        canvas.text(WIDTH - MARGIN, y + 7, moneys[seat], BODY, TEXT_DIM, anchor="ra")
+        y += ROW
     return canvas
 
 

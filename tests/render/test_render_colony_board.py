@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 
 from render.canvas import Canvas
-from render.colony.board import PROD_CELL, SUPPLY_CELL, TRACK_X, draw_board, render_board
+from render.colony.board import MARKER, PROD_CELL, SUPPLY_CELL, TRACK_X, draw_board, render_board
 from render.colony.common import resource_fill
 from render.theme import BAD, GREEN_ZONE, SURFACE, WARN
 from tests.render.colony_views import crowded_view, discard_view, draft_view, over_view, quiet_view
@@ -46,11 +46,20 @@ def test_board_text_never_overlaps(name: str) -> None:
     assert image.width == 1100 and image.height < 2000
 
 
+def ring_pixel(pixel: tuple[int, int]) -> tuple[int, int]:
+    """A pixel on the outline of the cell whose inside ``pixel`` is (the outline is 3–4 pixels wide)."""
+    return pixel[0] - 6, pixel[1]
+
+
 def test_the_production_marker_sits_in_its_cell_and_the_goal_is_green() -> None:
     view = quiet_view()
     canvas = draw_board(view)
-    assert canvas.image.getpixel(production_pixel(canvas, "oxygen", -2)) == resource_fill("oxygen")
-    assert canvas.image.getpixel(production_pixel(canvas, "energy", -1)) == resource_fill("energy")
+    oxygen = production_pixel(canvas, "oxygen", -2)
+    assert canvas.image.getpixel(oxygen) == MARKER
+    assert canvas.image.getpixel(ring_pixel(oxygen)) == resource_fill("oxygen")
+    energy = production_pixel(canvas, "energy", -1)
+    assert canvas.image.getpixel(energy) == MARKER
+    assert canvas.image.getpixel(ring_pixel(energy)) == resource_fill("energy")
     assert canvas.image.getpixel(production_pixel(canvas, "oxygen", -3)) == SURFACE
     assert canvas.image.getpixel(production_pixel(canvas, "oxygen", 0)) == GREEN_ZONE
     assert canvas.image.getpixel(production_pixel(canvas, "oxygen", 3)) == GREEN_ZONE
@@ -58,16 +67,30 @@ def test_the_production_marker_sits_in_its_cell_and_the_goal_is_green() -> None:
 
 def test_the_extremes_of_the_production_track_are_drawn() -> None:
     canvas = draw_board(crowded_view())
-    assert canvas.image.getpixel(production_pixel(canvas, "oxygen", -5)) == resource_fill("oxygen")
-    assert canvas.image.getpixel(production_pixel(canvas, "water", 3)) == resource_fill("water")
+    assert canvas.image.getpixel(production_pixel(canvas, "oxygen", -5)) == MARKER
+    assert canvas.image.getpixel(ring_pixel(production_pixel(canvas, "water", 3))) == resource_fill("water")
 
 
 def test_supply_markers_and_an_empty_supply_in_red() -> None:
     canvas = draw_board(crowded_view())
     water = (TRACK_X + 20 * SUPPLY_CELL + 5, row_middle(canvas, "water", 1))
-    assert canvas.image.getpixel(water) == resource_fill("water")
+    assert canvas.image.getpixel(water) == MARKER
+    assert canvas.image.getpixel((water[0] - 4, water[1])) == resource_fill("water")
     oxygen = (TRACK_X + 5, row_middle(canvas, "oxygen", 1))
     assert canvas.image.getpixel(oxygen) == BAD
+
+
+def test_healthy_oxygen_is_never_marked_in_the_red_of_an_empty_supply() -> None:
+    # Oxygen's card colour is red too: its marker must not look like the alarm of an empty supply.
+    view = quiet_view()
+    view["resources"][0].update(production=0, supply=19)
+    canvas = draw_board(view)
+    marked = [
+        canvas.image.getpixel(production_pixel(canvas, "oxygen", 0)),
+        canvas.image.getpixel((TRACK_X + 19 * SUPPLY_CELL + 5, row_middle(canvas, "oxygen", 1))),
+    ]
+    assert marked == [MARKER, MARKER]
+    assert BAD not in marked and resource_fill("oxygen") not in marked
 
 
 def test_the_emergency_track_fills_the_current_space() -> None:

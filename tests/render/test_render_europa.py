@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -250,3 +251,66 @@ def test_each_image_reads_only_the_keys_it_lists(states: list[EuropaState]) -> N
     assert dice_image(seat_view, seats) == dice_image(_only(seat_view, "dice"), seats)
     over = table(next(s for s in states if s.outcome is not None))
     assert tally_image(over) == tally_image(_only(over, "tally"))
+
+
+LONG = (
+    "Alexander the Great of Macedonia",
+    "Alexander Hamilton (treasury)",
+    "Bartholomew Featherstonehaugh-Wy",
+)
+
+
+def _long_names(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with players named alike at length, so only the end of a name tells them apart."""
+    for p, name in zip(view["players"], LONG, strict=False):
+        p["name"] = name
+    return view
+
+
+def _whole(texts: list[str], name: str) -> bool:
+    """``name`` is drawn whole, on one line or split across two."""
+    return name in texts or any(f"{a} {b}" == name or f"{a}{b}" == name for a, b in pairwise(texts))
+
+
+def test_long_names_are_drawn_whole_on_the_table_dice_and_tally(states: list[EuropaState]) -> None:
+    build = _long_names(table(next(s for s in states if s.phase == "build" and s.seats >= 3)))
+    build["first"] = 0
+    build["turn"] = 1
+    build["phase"] = "undermine"
+    canvas = draw_table(build)
+    texts = [p.text for p in canvas.texts]
+    assert canvas.overlapping_texts() == []
+    assert not any(t.endswith("…") for t in texts)
+    for name in LONG[: len(build["players"])]:
+        assert _whole(texts, name)
+    seats = [p["seat"] for p in build["players"] if p["attempt"]]
+    dice = [p.text for p in draw_dice(build, seats).texts]
+    for seat in seats:
+        assert build["players"][seat]["name"] in dice
+    over = _long_names(table(next(s for s in states if s.outcome is not None and s.seats >= 3)))
+    tally = draw_tally(over)
+    assert tally.overlapping_texts() == []
+    for name in LONG:
+        assert _whole([p.text for p in tally.texts], name)
+
+
+def test_the_table_headings_wrap_rather_than_lose_their_ends(states: list[EuropaState]) -> None:
+    view = _long_names(table(next(s for s in states if s.phase == "choose" and s.seats >= 3)))
+    view["turn"], view["first"] = 2, 2
+    canvas = draw_table(view)
+    texts = [p.text for p in canvas.texts]
+    assert canvas.overlapping_texts() == []
+    heading = " ".join(texts[:4])
+    assert "another base or finalize: Bartholomew Featherstonehaugh-Wy's turn" in heading
+    assert f"max {view['undermine_limit']} undermining per base" in heading
+    assert not any(t.endswith("…") for t in texts[:4])
+
+
+def test_a_shared_win_names_every_winner_in_the_tally_title(states: list[EuropaState]) -> None:
+    view = _long_names(table(next(s for s in states if s.outcome is not None and s.seats >= 3)))
+    view["outcome"] = {**view["outcome"], "winners": [0, 2]}
+    canvas = draw_tally(view)
+    assert canvas.overlapping_texts() == []
+    title = " ".join(p.text for p in canvas.texts[:2])
+    assert f"{LONG[0]} and {LONG[2]} share the win" in title
+    assert [p.text for p in canvas.texts].count("winner") == 2

@@ -14,7 +14,9 @@ from render.canvas import Canvas
 from render.spacebase import RENDERER as SPACEBASE
 from render.spacebase import dice_image, rolled
 from render.spacebase.board import _lit, draw_board
+from render.spacebase.common import MARGIN
 from render.spacebase.tables import condition_text, draw_scores, draw_shipyard
+from render.theme import ACCENT
 from tests.engine.spacebase import sb_helpers
 from tests.render.conftest import open_png
 
@@ -101,7 +103,10 @@ def test_the_score_track_shows_everyone_and_the_goal(views: list[dict[str, Any]]
         canvas = draw_scores(view)
         texts = _texts(canvas)
         _readable(canvas)
-        assert "Score track · goal 40 VP" in texts
+        if view["outcome"] is None:
+            assert "Score track · goal 40 VP" in texts
+        else:
+            assert "goal 40 VP" in texts
         for me in view["players"]:
             assert f"{me['vp']} VP" in texts
             assert f"{me['credits']} cr · income {me['income']}" in texts
@@ -114,9 +119,12 @@ def test_the_shipyard_shows_every_card_and_its_price(views: list[dict[str, Any]]
         _readable(canvas)
         cards = [c for row in view["shipyard"].values() for c in row]
         cards += [c["card"] for c in view["colonies"] if c["card"]]
+        shown = " ".join(texts)
         for card in cards:
             # A claimed colony costs nothing: its condition is its price.
             assert ("free" if card.get("condition") else str(card["cost"])) in texts
+            # A name too long for one line takes two, never an ellipsis: names differ at the end.
+            assert card["name"] in shown
             if card.get("condition"):
                 # Wrapped in two lines when it is too wide for one.
                 assert condition_text(card["condition"]) in " ".join(texts)
@@ -200,6 +208,44 @@ def test_a_long_deployed_stack_shows_every_red_reward_whole() -> None:
         assert row in texts
 
 
+def test_a_tall_station_still_leaves_a_three_line_red_stack_whole() -> None:
+    # "+9 cr, move cube" took three lines word-wrapped, leaving the red "+2 cr, +1 inc, +1 VP" two
+    # lines and cutting it; the station's rewards now keep each one whole on a line and give way.
+    from engine.spacebase.view import card_json
+
+    state = RULES.setup(["P0", "P1"], {"expansion": "genesis"}, 3)
+    view = RULES.view(state, None)
+    cards = RULES.content.cards
+    sector = view["players"][0]["sectors"][11]
+    sector["station"] = {**card_json(cards["l1_048"]), "charges": 0}
+    sector["deployed"] = [{**card_json(cards[c]), "charges": 0} for c in ("start_12", "l2_046", "g2_035")]
+    canvas = draw_board(view, 0)
+    _readable(canvas)
+    texts = _texts(canvas)
+    assert not any(t.endswith("…") and any(r in t for r in ("cr", "inc", "VP")) for t in texts)
+    shown = " ".join(texts)
+    for reward in ("+9 cr", "move cube", "+2 cr", "+1 inc", "+1 VP"):
+        assert reward in shown
+
+
+def test_a_cards_timed_rewards_and_ability_show_whole_when_the_card_has_room() -> None:
+    # "now +1 cube all", "now deploy ship" and "■3: 2× deck L2" were cut with a third of the card
+    # still empty below them.
+    from engine.spacebase.view import card_json
+
+    state = RULES.setup(["P0", "P1"], {"expansion": "genesis"}, 2)
+    view = RULES.view(state, None)
+    cards = RULES.content.cards
+    view["shipyard"]["2"] = [card_json(cards[c]) for c in ("g2_029", "g2_027")]
+    canvas = draw_shipyard(view)
+    _readable(canvas)
+    texts = _texts(canvas)
+    assert "■3: 2× deck L2" in texts and "■3: claim L2" in texts
+    shown = " ".join(texts)
+    assert "now +1 cube" in shown and "now deploy" in shown
+    assert not any(t.startswith(("now", "■")) and t.endswith("…") for t in texts)
+
+
 def test_a_bonus_roll_shows_its_own_dice_not_the_turns_roll() -> None:
     roller = sb_helpers.card("bonus_roll", level=2)
     state = sb_helpers.plain(3, expansion="genesis")
@@ -245,14 +291,92 @@ def test_a_card_shows_its_timed_rewards_ability_shared_and_red_sides_and_conditi
     assert f"if {claimed.condition.at_least}+ income" in texts
 
 
-def test_a_long_name_is_shortened_on_the_score_track_never_the_turn_marker() -> None:
+def test_a_long_name_is_shown_whole_on_the_score_track_beside_the_turn_marker() -> None:
     state = RULES.setup(["Bartholomew-the-Magnificent", "Ann"], {}, 5)
     view = RULES.view(state, None)
     view["active"] = 0
     canvas = draw_scores(view)
     texts = _texts(canvas)
     assert "▶" in texts and canvas.overlapping_texts() == []
-    assert any(t.startswith("Bartholom") and t.endswith("…") for t in texts)
+    assert "Bartholomew-the-Magnificent" in texts
+
+
+def _crowded_scores() -> dict[str, Any]:
+    """Five long names sharing their first word, and the biggest numbers a game could reach."""
+    names = [
+        "Alexander the Great of Macedonia",
+        "Alexander Hamilton (treasury)",
+        "Alexandra",
+        "Al",
+        "xX_DarkLord_Xx_2009_official_YT",
+    ]
+    view: dict[str, Any] = RULES.view(RULES.setup(names, {"expansion": "genesis"}, 9), None)
+    for me, (vp, credits, income) in zip(
+        view["players"], [(123, 1250, 48), (99, 999, 99), (45, 88, 12), (0, 0, 0), (61, 312, 27)], strict=True
+    ):
+        me.update(vp=vp, credits=credits, income=income)
+    view["active"] = 1
+    return view
+
+
+def test_long_names_on_the_score_track_keep_what_tells_them_apart() -> None:
+    canvas = draw_scores(_crowded_scores())
+    texts = _texts(canvas)
+    _readable(canvas)
+    assert not any(t.endswith("…") for t in texts)
+    # Each name is drawn whole, on one line or split across two.
+    joined = " ".join(texts)
+    for name in ["Alexander the Great of Macedonia", "Alexander Hamilton (treasury)", "Alexandra", "Al"]:
+        assert name in texts or name.split()[0] in joined
+    assert any("Hamilton" in t for t in texts) and any("Macedonia" in t for t in texts)
+
+
+def test_big_scores_and_credits_never_run_into_each_other() -> None:
+    canvas = draw_scores(_crowded_scores())
+    _readable(canvas)
+    boxes = {placed.text: placed.box for placed in canvas.texts}
+    assert boxes["123 VP"][2] + 12 <= boxes["1250 cr · income 48"][0]
+
+
+def _finished(winners: list[int]) -> dict[str, Any]:
+    view: dict[str, Any] = RULES.view(RULES.setup(["Ann", "Bo", "Cy"], {}, 5), None)
+    view.update(
+        phase="over",
+        ending=True,
+        active=2,
+        outcome={"winners": winners, "reason": "points", "scores": [41, 40, 41]},
+    )
+    return view
+
+
+def test_a_finished_game_names_its_winner_and_nobody_has_a_turn() -> None:
+    canvas = draw_scores(_finished([0]))
+    texts = _texts(canvas)
+    _readable(canvas)
+    assert texts[0] == "Game over · Ann wins"
+    assert "▶" not in texts and "last round!" not in texts
+    assert "goal 40 VP" in texts
+
+
+def test_a_shared_win_names_every_winner() -> None:
+    texts = _texts(draw_scores(_finished([0, 2])))
+    assert texts[0] == "Game over · Ann and Cy share the win"
+    assert "▶" not in texts
+
+
+def test_the_winners_rows_are_outlined_in_the_accent_colour() -> None:
+    canvas = draw_scores(_finished([2]))
+    boxes = {placed.text: placed.box for placed in canvas.texts}
+    image = canvas.image
+    for name, won in (("Cy", True), ("Bo", False)):
+        top = boxes[name][1]
+        # The outline runs along the row's left edge, a few pixels left of the seat's disc.
+        edge = [image.getpixel((MARGIN - 5, y)) for y in range(top, top + 20)]
+        assert (ACCENT in edge) is won
+
+
+def test_the_scores_image_is_redrawn_when_the_game_ends() -> None:
+    assert "outcome" in next(kind for kind in SPACEBASE.kinds if kind.name == "scores").reads
 
 
 def test_diagonal_arrows_point_up_as_printed_and_the_summary_marks_variable_sectors() -> None:
