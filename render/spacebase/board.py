@@ -23,6 +23,7 @@ from render.spacebase.common import (
     WIDTH,
     View,
     card_name,
+    name_extra,
     name_of,
     player,
     reward_lines,
@@ -90,9 +91,15 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
     if colony and station is not None:
         red += list(station.get("red") or [])
     blue = list(station.get("blue") or []) if station and not colony else []
-    blue_style, red_style = _styles(station, blue, red, inner, y, colony)
+    name = str(station.get("name", "")) if station else ""
+    styles = _styles(station, blue, red, inner, y, colony)
+    # A long name takes a second line when the rewards keep their style below it.
+    extra = name_extra(name, inner)
+    if extra and (styles is None or _styles(station, blue, red, inner, y, colony, extra) != styles):
+        extra = 0
+    blue_style, red_style = styles or (STYLES[-1], STYLES[-1])
     if station:
-        card_name(canvas, x + 8, top, str(station.get("name", "")), TEXT, inner)
+        top += card_name(canvas, x + 8, top, name, TEXT, inner, wrap=bool(extra))
         if colony:
             canvas.text(x + 8, top + 26, "Colony", BODY, COLONY)
             # Some colonies charge cubes too (a game-winning ability): their count must show.
@@ -127,27 +134,34 @@ TRIES = ((0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (2, 1), (0, 2), (1, 2), (2, 2))
 
 
 def _styles(
-    station: Mapping[str, Any] | None, blue: list[Any], red: list[Any], inner: int, y: int, colony: bool
-) -> tuple[Style, Style]:
+    station: Mapping[str, Any] | None,
+    blue: list[Any],
+    red: list[Any],
+    inner: int,
+    y: int,
+    colony: bool,
+    extra: int = 0,
+) -> tuple[Style, Style] | None:
     """The roomiest styles for the station's blue rewards and the stack's red ones with which every
-    reward shows whole: the station's text and ability from the top, the red lines from the bottom."""
+    reward shows whole (None: not even the smallest): the station's name (``extra`` pixels below
+    one line), text and ability from the top, the red lines from the bottom."""
     ability = _ability_lines(station, inner) if station else 0
     for b, r in TRIES:
         size, condensed, step = STYLES[b]
         if station is None:
             top = y + 44 + LINE
         elif colony:
-            top = y + 44 + 26 + int(BODY * 1.25) + 2 + ABILITY_STEP * ability
+            top = y + 44 + extra + 26 + int(BODY * 1.25) + 2 + ABILITY_STEP * ability
         else:
             rows = len(reward_rows(blue, inner, size, condensed=condensed))
-            top = y + 44 + 26 + rows * step + 2 + ABILITY_STEP * ability
+            top = y + 44 + extra + 26 + rows * step + 2 + ABILITY_STEP * ability
         red_size, red_condensed, red_step = STYLES[r]
         needed = len(reward_rows(red, inner, red_size, condensed=red_condensed)) if red else 0
         # The red lines sit under the stack's count, ending 4 pixels above the cell's bottom.
         base = min(y + CELL_H - 86, y + CELL_H - 4 - 28 - needed * red_step)
         if base >= top + 4:
             return STYLES[b], STYLES[r]
-    return STYLES[-1], STYLES[-1]
+    return None
 
 
 # The ability's label is wrapped small and condensed, with this step between its lines.

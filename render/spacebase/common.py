@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from render.canvas import Canvas, text_width, wrap_text
-from render.fonts import player_name
+from render.canvas import Canvas, line_box, text_width, wrap_text
+from render.fonts import font, player_name
 from render.theme import Rgb
 
 View = Mapping[str, Any]
@@ -109,22 +109,36 @@ def player(view: View, seat: int) -> Mapping[str, Any]:
 NAME_SIZES = (SMALL, SMALL - 1, SMALL - 2, SMALL - 3)
 
 
-def card_name(canvas: Canvas, x: int, y: int, name: str, fill: Rgb, width: int, *, wrap: bool = False) -> int:
-    """A card's name in ``width`` pixels, condensed, a size or three smaller before it is shortened:
-    "Gossamer Corvette" and "Gossamer Courier" differ only at the end. With ``wrap`` a name still
-    too wide takes two lines instead. Returns how many pixels lower than one line the name ends."""
+def name_layout(name: str, width: int, *, wrap: bool) -> tuple[int, list[str]]:
+    """The size and lines of a card's name in ``width`` pixels: one condensed line, a size or three
+    smaller before anything else ("Gossamer Corvette" and "Gossamer Courier" differ only at the
+    end); with ``wrap``, a name still too wide takes two lines; else it is shortened."""
     size = next((s for s in NAME_SIZES if text_width(name, s, condensed=True) <= width), None)
-    if size is None and wrap:
+    if size is not None:
+        return size, [name]
+    if wrap:
         for at in NAME_SIZES:
             lines = wrap_text(name, at, width, bold=True, condensed=True)
             if len(lines) == 2 and all(text_width(line, at, condensed=True) <= width for line in lines):
-                first = canvas.text(x, y + (SMALL - at), lines[0], at, fill, condensed=True)
-                second = canvas.text(x, first[3], lines[1], at, fill, condensed=True)
-                return second[3] - first[3]
-    size = size or NAME_SIZES[-1]
+                return at, lines
+    return NAME_SIZES[-1], [name]
+
+
+def name_extra(name: str, width: int) -> int:
+    """How many pixels a name wrapped in ``width`` takes below its first line (0: it fits one)."""
+    size, lines = name_layout(name, width, wrap=True)
+    return 0 if len(lines) == 1 else line_box(0, 0, 0, font(size, bold=True, condensed=True), "la")[3]
+
+
+def card_name(canvas: Canvas, x: int, y: int, name: str, fill: Rgb, width: int, *, wrap: bool = False) -> int:
+    """A card's name laid out by :func:`name_layout`; returns how many pixels lower than one line
+    it ends (:func:`name_extra` when it took two)."""
+    size, lines = name_layout(name, width, wrap=wrap)
     # A smaller name sits a little lower, on the same baseline as a full-size one would.
-    canvas.text(x, y + (SMALL - size), name, size, fill, max_width=width, condensed=True)
-    return 0
+    box = canvas.text(x, y + (SMALL - size), lines[0], size, fill, max_width=width, condensed=True)
+    if len(lines) == 1:
+        return 0
+    return canvas.text(x, box[3], lines[1], size, fill, condensed=True)[3] - box[3]
 
 
 def name_of(view: View, seat: int) -> str:

@@ -96,6 +96,9 @@ def test_each_board_shows_its_seats_numbers_ships_and_cubes(views: list[dict[str
                     assert any(t.startswith(f"{station['charges']}/{need} →") for t in texts)
                 if station and station["type"] == "colony":
                     assert "Colony" in texts
+                if station:
+                    # A long ship name takes two lines in a cell with room, not an ellipsis.
+                    assert station["name"] in " ".join(texts)
 
 
 def test_the_score_track_shows_everyone_and_the_goal(views: list[dict[str, Any]]) -> None:
