@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot import rendering
 from bot.command_sync import SyncRecord, sync_if_changed
-from bot.games import MODULES, ContentSettingError, Game, load_games
+from bot.games import MODULES, ContentSettingError, Game, load_games, shipped_games
 from bot.integrity import require_loadable_games
 from bot.service import GameService
 from bot.settings import Settings, SettingsError, load_settings
@@ -107,7 +107,8 @@ class GameBot(commands.Bot):
         if not self._migrated:
             await migrate(self.db)
             rules = {key: game.rules for key, game in self.games.items()}
-            await require_loadable_games(self.service.repo, rules)
+            shipped = {key: game.rules for key, game in shipped_games().items()}
+            await require_loadable_games(self.service.repo, rules, shipped)
             self._migrated = True
 
     async def setup_hook(self) -> None:

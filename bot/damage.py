@@ -7,6 +7,8 @@ channel until the host or a moderator abandons it, which needs no state at all.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
+from datetime import datetime
 from typing import Any
 
 from bot.errors import NotAllowedError
@@ -25,13 +27,37 @@ def damaged(record: GameRecord, detail: str) -> NotAllowedError:
     )
 
 
+# Games whose state this process has loaded and exercised once (by id and creation time, most recent
+# last): the states it saves after that come from the engine itself.
+_EXERCISED: OrderedDict[tuple[int, datetime], None] = OrderedDict()
+REMEMBERED = 10_000
+
+
+def exercise(rules: Rules[Any], state: Any) -> None:
+    """What every command asks of a state: the table's view and the waiting seats' legal moves.
+    Raises whatever a state with well-formed but wrong values raises (a number stored as text)."""
+    rules.view(state, None)
+    for seat in rules.to_move(state):
+        rules.legal_actions(state, seat)
+
+
 def load_state(rules: Rules[Any], record: GameRecord) -> Any:
     """The state in ``record``'s snapshot; raises NotAllowedError when it is damaged or does not load
-    with the installed rules and cards (a card folder that dropped a card this game uses)."""
+    with the installed rules and cards (a card folder that dropped a card this game uses).
+
+    The first load of a game in this process also exercises the state, so a value damaged in the
+    database is reported as such rather than failing later in the middle of a command."""
     if record.damage is not None:
         raise damaged(record, record.damage)
     try:
-        return rules.from_json(record.snapshot or {})
+        state = rules.from_json(record.snapshot or {})
+        key = (record.id, record.created_at)
+        if key not in _EXERCISED:
+            exercise(rules, state)
+            _EXERCISED[key] = None
+            while len(_EXERCISED) > REMEMBERED:
+                _EXERCISED.popitem(last=False)
+        return state
     except KeyError as exc:
         raise damaged(record, f"its saved state names {exc}, which the installed cards lack") from exc
     except Exception as exc:

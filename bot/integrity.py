@@ -3,7 +3,8 @@
 An operator's card folder that drops a card a saved game holds would otherwise be
 accepted, and that game would fail at its next move. The bot refuses to start
 instead, naming each game and what it lacks. A game whose stored data is itself
-unreadable is only reported: it is refused in play and can be abandoned.
+unreadable, or does not load with the shipped cards either, is only reported: it
+is refused in play and can be abandoned.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from bot.damage import exercise
 from bot.settings import SettingsError
 from bot.store import GameRecord, Repository
 from engine.core import Rules
@@ -22,10 +24,7 @@ log = logging.getLogger(__name__)
 def _load_problem(rules: Rules[Any], record: GameRecord) -> str | None:
     """Why ``record`` does not load with ``rules`` (None when it does)."""
     try:
-        state = rules.from_json(record.snapshot or {})
-        rules.view(state, None)
-        for seat in rules.to_move(state):
-            rules.legal_actions(state, seat)
+        exercise(rules, rules.from_json(record.snapshot or {}))
     except KeyError as exc:
         return f"it holds {exc}, which the installed cards lack"
     except Exception as exc:
@@ -33,8 +32,14 @@ def _load_problem(rules: Rules[Any], record: GameRecord) -> str | None:
     return None
 
 
-async def unloadable_games(repo: Repository, games: Mapping[str, Rules[Any]]) -> list[str]:
-    """One line per game in play that the installed ``games`` cannot load; damaged games are logged."""
+async def unloadable_games(
+    repo: Repository, games: Mapping[str, Rules[Any]], shipped: Mapping[str, Rules[Any]] | None = None
+) -> list[str]:
+    """One line per game in play that the installed ``games`` cannot load; damaged games are logged.
+
+    With ``shipped`` (each game over its shipped cards), a game that does not load with those either
+    is damaged itself (a snapshot from a newer release, a value edited by hand), not let down by
+    the installed cards: it is only logged, since its players can abandon it once the bot runs."""
     problems = []
     for record in await repo.open_games():
         where = f"game #{record.id} ({record.kind}) in channel {record.channel_id}"
@@ -45,14 +50,22 @@ async def unloadable_games(repo: Repository, games: Mapping[str, Rules[Any]]) ->
             continue
         rules = games.get(record.kind)
         problem = f"no game '{record.kind}' is installed" if rules is None else _load_problem(rules, record)
-        if problem is not None:
-            problems.append(f"{where}: {problem}")
+        if problem is None:
+            continue
+        plain = shipped.get(record.kind) if shipped is not None else None
+        if plain is not None and _load_problem(plain, record) is not None:
+            log.error("%s is damaged: %s; it can be abandoned", where, problem)
+            continue
+        problems.append(f"{where}: {problem}")
     return problems
 
 
-async def require_loadable_games(repo: Repository, games: Mapping[str, Rules[Any]]) -> None:
-    """Raises SettingsError listing every game in play the installed rules and cards cannot load."""
-    problems = await unloadable_games(repo, games)
+async def require_loadable_games(
+    repo: Repository, games: Mapping[str, Rules[Any]], shipped: Mapping[str, Rules[Any]] | None = None
+) -> None:
+    """Raises SettingsError listing every game in play the installed rules and cards cannot load
+    (see :func:`unloadable_games` for ``shipped``)."""
+    problems = await unloadable_games(repo, games, shipped)
     if problems:
         raise SettingsError(
             "Invalid settings: the installed cards cannot load games in play. Restore the missing "

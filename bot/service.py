@@ -19,7 +19,7 @@ from typing import Any
 
 from bot import notify, rendering
 from bot.board import Change, board_reply, public_events, seat_message, waiting
-from bot.damage import damaged_log, load_state
+from bot.damage import damaged, damaged_log, load_state
 from bot.deadlines import with_turn_time
 from bot.errors import (
     GameExistsError,
@@ -197,7 +197,9 @@ class GameService(Timekeeping):
 
     def _state(self, record: GameRecord) -> Any:
         """The game's state; raises NotAllowedError when it has not begun or cannot be loaded."""
-        if record.damage is None and (record.status != "active" or record.snapshot is None):
+        if record.damage is None and record.status == "active" and record.snapshot is None:
+            raise damaged(record, "its saved state is empty")
+        if record.damage is None and record.status != "active":
             raise NotAllowedError("The game has not begun yet; the host presses Begin.")
         return load_state(self._rules(record.kind), record)
 
@@ -336,7 +338,10 @@ class GameService(Timekeeping):
         """
         with log_context(where.guild_id, where.channel_id, game_id):
             async with self._lock(where.channel_id):
-                record = await self._open(where, game_id, version)
+                # Joining or leaving does not depend on who else sat down meanwhile (two people
+                # pressing Join at once both get in); Begin and the AI seats act on the table shown.
+                shown = None if control in ("join", "leave") else version
+                record = await self._open(where, game_id, shown)
                 if record.status != "lobby":
                     raise StaleError("The game has already begun.")
                 rules = self._rules(record.kind)

@@ -114,6 +114,11 @@ class Timekeeping:
         and is tried again).
         """
         with log_context(None, None, deadline.game_id):
+            if deadline.damage is not None:
+                # Its payload cannot be read: it is put aside once, and the other clocks run on.
+                log.error("deadline %d is damaged (%s); closed", deadline.id, deadline.damage)
+                await self.repo.close_deadline(deadline.id, "damaged")
+                return None
             record = await self.repo.get_game(deadline.game_id)
             if record is None:
                 return None
@@ -124,14 +129,22 @@ class Timekeeping:
                 stale = self._stale(record, deadline)
                 if stale is not None:
                     await self.repo.close_deadline(deadline.id, stale)
-                    log.info("deadline %d is stale (%s)", deadline.id, stale)
+                    logged = log.error if stale == "damaged" else log.info
+                    logged("deadline %d is not fired: %s", deadline.id, stale)
                     return None
-                if deadline.kind == REMINDER:
-                    return await self._remind(record, deadline, now)
-                return await self.expire(deadline, now, record=record)
+                try:
+                    if deadline.kind == REMINDER:
+                        return await self._remind(record, deadline, now)
+                    return await self.expire(deadline, now, record=record)
+                except ConflictError:
+                    # The seat's own move (or another process) settled the row first.
+                    log.info("deadline %d was settled meanwhile", deadline.id)
+                    return None
 
     def _stale(self, record: GameRecord, deadline: DeadlineRecord) -> str | None:
         """Why the row must not fire, or None when its seat is still the one the game waits for."""
+        if record.damage is not None:
+            return "damaged"
         if record.status != "active" or record.snapshot is None:
             return "ended"
         if deadline.seat is None or deadline.kind not in (REMINDER, DEADLINE):
@@ -140,9 +153,13 @@ class Timekeeping:
             rules = self._rules(record.kind)
         except UnknownGameError:
             return "stale"
-        if deadline.seat not in rules.to_move(rules.from_json(record.snapshot)):
-            return "left"
-        return None
+        try:
+            waiting = rules.to_move(rules.from_json(record.snapshot))
+        except Exception:
+            # A game that no longer loads is reported to its players when they act; its clock stops.
+            log.exception("game %d does not load", record.id)
+            return "damaged"
+        return None if deadline.seat in waiting else "left"
 
     async def _remind(self, record: GameRecord, deadline: DeadlineRecord, now: datetime) -> Post | None:
         ends = deadline.payload.get("ends")
@@ -317,6 +334,8 @@ class Timekeeping:
     ) -> str:
         frontend = self._frontends.get(record.kind)
         head = f"• {frontend.title if frontend else record.kind} in <#{record.channel_id}>"
+        if record.damage is not None:
+            return f"{head}: damaged; the host can abandon it"
         if record.status == "lobby" or record.snapshot is None:
             line = f"{head}: lobby, {len(record.seats)} seated"
             if self.lobby_idle is None:
@@ -327,7 +346,10 @@ class Timekeeping:
             rules = self._rules(record.kind)
         except UnknownGameError:
             return head
-        waiting = sorted(rules.to_move(rules.from_json(record.snapshot)))
+        try:
+            waiting = sorted(rules.to_move(rules.from_json(record.snapshot)))
+        except Exception:
+            return f"{head}: damaged; the host can abandon it"
         names = []
         for seat in waiting:
             due = ends.get((record.id, seat))

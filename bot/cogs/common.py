@@ -32,7 +32,20 @@ def where_of(interaction: discord.Interaction[Any]) -> Where:
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     """The user behind the interaction; Manage Channels comes from their resolved permissions."""
     user = interaction.user
-    return Actor(user_id=user.id, name=user.display_name, can_manage=interaction.permissions.manage_channels)
+    return Actor(
+        user_id=user.id, name=seat_name(user.display_name), can_manage=interaction.permissions.manage_channels
+    )
+
+
+# A seat's stored name is at most this long (Discord's own names are far shorter).
+NAME_CHARS = 100
+
+
+def seat_name(name: str) -> str:
+    """``name`` as the table shows and stores it: control characters dropped (PostgreSQL refuses
+    NUL in text), cut to NAME_CHARS, never empty."""
+    shown = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_CHARS]
+    return shown or "Player"
 
 
 async def answer(

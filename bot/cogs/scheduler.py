@@ -71,9 +71,10 @@ class Scheduler(commands.Cog):
         posts = await post_kept(self.bot)
         try:
             due = await self.service.due(now)
-        except StoreError:
+        except Exception:
+            # Whatever went wrong, the next tick tries again; idle lobbies still close now.
             log.exception("could not read due deadlines")
-            return posts
+            due = []
         for deadline in due:
             post = await self._fire(deadline, now)
             if post is not None and await self.send(post):

@@ -17,20 +17,25 @@ from sqlalchemy.engine import Connection
 from bot.store.errors import ConflictError
 from bot.store.models import OPEN_STATUSES, ActionRow, DeadlineRow, GameRow, SeatRow, utcnow
 from bot.store.records import DeadlineChanges, DeadlineRecord, GameRecord
-from bot.store.rows import aware
+from bot.store.rows import aware, json_object, raw
 
 _TABLE = DeadlineRow.__table__
+# The payload is read as the text the database holds: one damaged row is reported, never raised,
+# so it cannot stop every game's clock.
+_COLUMNS = tuple(raw(c) if c.key == "payload" else c for c in _TABLE.c)
 _PENDING = DeadlineRow.done_at.is_(None)
 
 
 def deadline_record(row: Any) -> DeadlineRecord:
     """A record from a deadlines row (a Core row or an ORM object: the same attribute names)."""
+    payload, damage = json_object(row.payload)
     return DeadlineRecord(
         id=row.id,
         game_id=row.game_id,
         kind=row.kind,
         due_at=aware(row.due_at),
-        payload=dict(row.payload),
+        payload=payload or {},
+        damage=damage,
         seat=row.seat,
         version=row.version,
         misses=row.misses or 0,
@@ -40,7 +45,7 @@ def deadline_record(row: Any) -> DeadlineRecord:
 
 
 def _records(connection: Connection, *where: Any) -> list[DeadlineRecord]:
-    rows = connection.execute(select(_TABLE).where(*where).order_by(DeadlineRow.due_at, DeadlineRow.id))
+    rows = connection.execute(select(*_COLUMNS).where(*where).order_by(DeadlineRow.due_at, DeadlineRow.id))
     return [deadline_record(row) for row in rows]
 
 
@@ -136,7 +141,7 @@ def clock_before(connection: Connection, game_id: int, seat: int, seq: int) -> D
         select(ActionRow.version).where(ActionRow.game_id == game_id, ActionRow.seq == seq).scalar_subquery()
     )
     row = connection.execute(
-        select(_TABLE)
+        select(*_COLUMNS)
         .where(
             DeadlineRow.game_id == game_id,
             DeadlineRow.seat == seat,

@@ -80,6 +80,8 @@ class DeadlineRecord:
     misses: int = 0
     done_at: datetime | None = None
     outcome: str | None = None
+    # What is wrong with the stored payload when it cannot be read (then ``payload`` is empty).
+    damage: str | None = None
 
     @property
     def pending(self) -> bool:

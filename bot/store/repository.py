@@ -116,6 +116,10 @@ def _actions(connection: Connection, game_id: int, *, newest: int | None = None)
     return records if newest is None else records[::-1]
 
 
+# Game ids are 32-bit integers in every database the bot runs on.
+MAX_ID = 2**31 - 1
+
+
 class Repository:
     """All persistence; hands out immutable records, never ORM objects."""
 
@@ -196,6 +200,8 @@ class Repository:
     ) -> tuple[GameRecord | None, list[ActionRecord]]:
         """The channel's open game (or game ``game_id``) and its last ``count(game)`` actions with their
         before-snapshots, read in one hand-off to the database (a status or an undo needs both)."""
+        if game_id is not None and not 0 < game_id <= MAX_ID:
+            return None, []
         query, params = (
             (sql.OPEN_GAME, {"p_channel": channel_id})
             if game_id is None
@@ -215,6 +221,10 @@ class Repository:
         return await self._read(lambda connection: _games(connection, OPEN_WHERE))
 
     async def get_game(self, game_id: int) -> GameRecord | None:
+        """Game ``game_id``; None when there is none (an id no game can have included: a forged
+        button's, too large for the column)."""
+        if not 0 < game_id <= MAX_ID:
+            return None
         found = await self._read(
             lambda connection: game_records(connection.execute(sql.GAME_BY_ID, {"p_game": game_id}))
         )

@@ -66,12 +66,18 @@ async def test_lobby_join_leave_begin(service: GameService) -> None:
     assert game is not None and game.status == "active" and game.player_names == ["Alice", "Bob"]
 
 
-async def test_stale_lobby_click_is_refused(service: GameService) -> None:
+async def test_a_join_on_a_lobby_that_moved_on_still_seats_but_a_begin_is_refused(
+    service: GameService,
+) -> None:
     reply = await service.start(HERE, ALICE, "tally", {"team": True})
     old = reply.buttons[0]
     await service.lobby(HERE, BOB, "join", old.game_id, old.version)
+    # Two people pressing Join on the same message both sit down.
+    seated = await service.lobby(HERE, CARL, "join", old.game_id, old.version)
+    assert "Carl joins" in seated.text
+    # Begin acts on the table as shown: a message older than the last join is refused.
     with pytest.raises(StaleError):
-        await service.lobby(HERE, CARL, "join", old.game_id, old.version)
+        await service.lobby(HERE, ALICE, "begin", old.game_id, old.version)
 
 
 async def test_team_play_narrates_who_acted(service: GameService) -> None:
