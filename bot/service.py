@@ -272,6 +272,12 @@ class GameService(Timekeeping):
                 old = await self.repo.get_game(game_id)
             if old is None or old.channel_id != where.channel_id or old.status != "finished":
                 raise StaleError("This button belongs to a game that did not finish here.")
+            # A table of several opens a lobby anyone may host (the last players are invited); a
+            # solo game starts at once, so only its player may start it again.
+            if len(old.seats) == 1 and old.seat_of(actor.user_id) is None:
+                raise NotAPlayerError(
+                    f"Only its player can play that game again; `/{old.kind} start` opens a game of your own."
+                )
             others = [seat.user_id for seat in old.seats if seat.user_id != actor.user_id]
             return await self._open_table(where, actor, old.kind, dict(old.options), invite=others)
 

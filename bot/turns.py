@@ -40,8 +40,16 @@ def explain_refusal(
     with hidden information the other seats' choices are never probed.
     """
     turn = NotAllowedError(f"It is {seat_names(record, sorted(waiting))}'s move; wait for yours.")
-    if not rules.legal_actions(state, seat):
+    legal = rules.legal_actions(state, seat)
+    if not legal:
         return turn if waiting else None
+    missing = missing_options(legal, action)
+    if missing:
+        names = " and ".join(f"`{name}`" for name in missing)
+        return NotAllowedError(
+            f"That move needs its {names} option{'s' if len(missing) > 1 else ''} too; "
+            "the command's autocomplete lists the choices."
+        )
     if rules.meta.hidden_information:
         return None
     others = [other.seat for other in record.seats if other.seat != seat]
@@ -51,6 +59,20 @@ def explain_refusal(
     if seat in waiting:
         return NotAllowedError(f"That choice belongs to {seat_names(record, owners)}, not to you.")
     return turn
+
+
+def missing_options(legal: Sequence[Action], action: Action) -> list[str]:
+    """The options ``action`` leaves out that would make it one of the ``legal`` moves (a command
+    typed without an optional choice the move needs); empty when that is not what is wrong."""
+    given = dict(action.args)
+    names: dict[str, None] = {}
+    for move in legal:
+        if move.kind != action.kind or move == action:
+            continue
+        args = dict(move.args)
+        if all(args.get(name) == value for name, value in given.items()) and len(args) > len(given):
+            names.update((name, None) for name in args if name not in given)
+    return list(names)
 
 
 def undo_target(

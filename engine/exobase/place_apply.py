@@ -79,7 +79,7 @@ def danger(state: ExoState, content: Content, founder: Json, dice: int, events: 
     events.append(
         Event(
             "danger_roll",
-            f"{who} rolls {rolls} for danger: -{lost} health.",
+            f"{who} rolls {rolls} for danger: " + (f"-{lost} health." if lost else "unhurt."),
             {"founder": founder["id"], "dice": rolls, "lost": lost},
         )
     )

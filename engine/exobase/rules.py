@@ -80,10 +80,18 @@ class ExoRules:
         return seats
 
     def timeout_action(self, state: ExoState, seat: int) -> Action | None:
-        """The greedy policy's move, its tie-breaks seeded by the game's own position."""
+        """The greedy policy's move, its tie-breaks seeded by the game's own position.
+
+        In team play the base and its founders are shared: a teammate whose time ran out during
+        placement or the night only says Ready (placing founders, spending instants or tucking
+        cards would take the shared base out of the other players' hands)."""
         actions = self.legal_actions(state, seat)
         if not actions:
             return None
+        if len(state.players) > 1 and state.phase in ("placement", "night") and state.pending is None:
+            ready = [a for a in actions if a.kind in ("end_placement", "next_day")]
+            if ready:
+                return ready[0]
         rng = Rng(state.rng.seed ^ TIMEOUT_SALT, state.rng.position)
         return greedy_policy(self.content, state, actions, rng)
 

@@ -57,6 +57,16 @@ async def test_play_again_begins_a_new_solo_game_and_retires_the_button(
     assert any(c.method == "PATCH" and c.message.get("components") == [] for c in calls)
 
 
+async def test_only_its_player_plays_a_solo_game_again(tbot: GameBot, fake: FakeDiscord) -> None:
+    await run(tbot, fake, fake.command(ALICE, "tally", "start"))
+    over = await _play_out(tbot, fake, ALICE)
+    refusal = posted(await run(tbot, fake, fake.click(CARL, over, labels(over)[PLAY_AGAIN])))[-1]
+    assert refusal.flags & EPHEMERAL and "Only its player" in refusal.content
+    # Alice's own press still works.
+    board = posted(await run(tbot, fake, fake.click(ALICE, over, labels(over)[PLAY_AGAIN])))[-1]
+    assert board.content.startswith("Alice starts a new game of Tally.")
+
+
 async def test_play_again_opens_a_lobby_that_mentions_the_last_players(
     tbot: GameBot, fake: FakeDiscord
 ) -> None:

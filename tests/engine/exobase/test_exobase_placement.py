@@ -159,9 +159,11 @@ def test_danger_check_costs_one_health_per_roll_of_one_to_four() -> None:
     roll = next(e for e in events if e.kind == "danger_roll")
     assert roll.data == {"founder": "halvard", "dice": [4], "lost": 1}
     assert founder(after, "halvard")["health"] == CONTENT.founders["halvard"].max_health - 1
+    assert roll.text.endswith("for danger: -1 health.")
     rig(state, 5)
-    after, _ = act(state, "work", founder="halvard", card="power_station", space=0)
+    after, events = act(state, "work", founder="halvard", card="power_station", space=0)
     assert founder(after, "halvard")["health"] == CONTENT.founders["halvard"].max_health
+    assert next(e for e in events if e.kind == "danger_roll").text.endswith("for danger: unhurt.")
 
 
 def test_danger_less_passive_rolls_fewer_dice() -> None:

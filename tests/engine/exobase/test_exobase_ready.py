@@ -84,3 +84,15 @@ def test_solo_ends_the_night_with_one_press() -> None:
     state = _to_night(team=False)
     state, _ = act(state, "next_day")
     assert state.day == 2 and state.phase != "night"
+
+
+def test_a_teammate_whose_time_ran_out_only_says_ready() -> None:
+    # The founders and instants are the whole team's: the bot does not spend them for one member.
+    state = new(6, founders=FOUR, team=True)
+    assert RULES.timeout_action(state, 1) == READY
+    night = _to_night(team=True)
+    assert RULES.timeout_action(night, 1) == Action.of("next_day")
+    # Alone, the player's whole placement is played for them.
+    solo = new(6, founders=FOUR)
+    action = RULES.timeout_action(solo, 0)
+    assert action is not None and action != READY
