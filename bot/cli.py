@@ -28,6 +28,17 @@ DOCS_BEGIN = "<!-- card-reference:begin -->"
 DOCS_END = "<!-- card-reference:end -->"
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1, for argparse (which words the refusal)."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not '{text}'")
+    return number
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="exobase", description="Space-colony games in the terminal.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -50,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="play many seeded games with a simple policy and report")
     sim.add_argument("game")
-    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--games", type=_positive, default=1000)
     sim.add_argument("--policy", choices=("random", "greedy"), default="greedy")
     sim.add_argument("--seed", type=int, default=1)
     # Game-specific settings: passed only when given, and only to a game whose simulation takes them.

@@ -1,6 +1,6 @@
 """A terminal console that plays through the same service and database as the Discord bot.
 
-Type the same commands as in Discord (``/exobase work founder:aoki card:greenhouse space:0``),
+Type the same commands as in Discord (``/exobase work founder:tamsin card:greenhouse space:0``),
 ``actions`` to list the legal actions, a number to pick from the numbered lists, ``as bob`` to
 speak as another player, ``help`` and ``quit``. Reads any text stream, so a script can drive it;
 at a terminal it offers line editing, history and completion (``bot.console_input``).
@@ -22,7 +22,7 @@ from bot.errors import UserError
 from bot.games.spec import CommandSpec, GameFrontend, action_from_options
 from bot.replies import Actor, Button, Reply, Where
 from bot.service import GameService
-from engine.core import Action
+from engine.core import Action, EngineError
 
 log = logging.getLogger(__name__)
 
@@ -393,11 +393,16 @@ async def open_table(console: Console, names: list[str], options: dict[str, Any]
         options = {**console.frontend.lobby_options, **options}
     reply = await service.start(where, host, console.game, options)
     if any(button.control == "join" for button in reply.buttons):
-        for name in names[1:]:
+        try:
+            for name in names[1:]:
+                button, person = reply.buttons[0], console.actor(name)
+                reply = await service.lobby(where, person, "join", button.game_id, button.version)
             button = reply.buttons[0]
-            reply = await service.lobby(where, console.actor(name), "join", button.game_id, button.version)
-        button = reply.buttons[0]
-        reply = await service.lobby(where, host, "begin", button.game_id, button.version)
+            reply = await service.lobby(where, host, "begin", button.game_id, button.version)
+        except (UserError, EngineError):
+            # Too many or too few players: the table is not left behind for the next run to resume.
+            await service.abandon(where, host, confirm=True)
+            raise
     console.show(reply)
     await console.follow()
 

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, ValidationError, create_model, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from bot.games import MODULES
 
@@ -126,6 +128,20 @@ class Settings(_ContentFolders):
             value = "postgresql+asyncpg://" + value.split("://", 1)[1]
         if not value.startswith(_DRIVERS):
             raise ValueError(f"DATABASE_URL must start with one of {', '.join(_DRIVERS)}")
+        unencoded = (
+            "DATABASE_URL is not a valid database URL (a special character in the password "
+            "must be percent-encoded, such as %40 for @ and %23 for #)"
+        )
+        login = value.split("://", 1)[1].split("/", 1)[0]
+        if login.count("@") > 1 or "#" in login:
+            raise ValueError(unencoded)
+        try:
+            # Parsed as the database engine will parse it, so a bad port is a settings error here.
+            port = make_url(value).port
+        except (ArgumentError, ValueError) as exc:
+            raise ValueError(unencoded) from exc
+        if port is not None and not 0 < port < 65536:
+            raise ValueError(f"DATABASE_URL's port must be from 1 to 65535, not {port}")
         return value
 
     @field_validator("sync_commands", mode="before")

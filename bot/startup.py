@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.store import make_engine
 from bot.store.migrate import upgrade
 
-POSTGRES_EXTRA = "pip install -e '.[postgres]'"
+POSTGRES_EXTRA = "make install EXTRAS=postgres (or .venv/bin/pip install -e '.[postgres]')"
 # How long a failed start waits for a database worker thread to finish.
 WIND_DOWN_SECONDS = 2.0
 

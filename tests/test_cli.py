@@ -189,3 +189,21 @@ def test_each_game_resumes_only_its_own_table(tmp_path: Path) -> None:
     assert code == 0 and "Resuming game #1 (exobase)" in text
     code, text = run(["play", "colony", *common], "quit\n")
     assert code == 0 and "Resuming game #2 (colony)" in text
+
+
+@pytest.mark.parametrize("games", ["0", "-5", "many"])
+def test_sim_refuses_a_game_count_below_one(games: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["sim", "exobase", "--games", games])
+    assert stopped.value.code == 2
+    assert "must be a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_a_table_that_cannot_begin_is_not_left_for_the_next_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite+aiosqlite:///{tmp_path / 'europa.db'}"
+    code, _ = run(["play", "europa", "--db", db, "--players", "A,B,C,D,E"])
+    assert code == 2 and "The table is full" in capsys.readouterr().err
+    code, text = run(["play", "europa", "--db", db, "--players", "Ann,Bob"])
+    assert code == 0 and "Resuming" not in text and "begins: Ann, Bob." in text

@@ -190,3 +190,13 @@ async def test_terminal_history_is_kept_across_sessions(
     await run_console(console, io.StringIO(), interactive=True, history=history)
     assert seen == ["/tally status", "/tally add n:1"]
     assert history.read_text().splitlines()[-2:] == ["/tally status", "/tally add n:1"]
+
+
+def test_a_typed_true_or_false_option_is_a_bool() -> None:
+    # `/spacebase auto on:true` and `/europa redraw ... six:true` are typed as words in the console.
+    [auto] = [spec for spec in FRONTENDS["spacebase"].commands if spec.kind == "auto"]
+    [on] = auto.options
+    assert [on.parse(word) for word in ("true", "On", "yes", "1")] == [True] * 4
+    assert [on.parse(word) for word in ("false", "off", "no", "0")] == [False] * 4
+    with pytest.raises(ValueError, match="'on' must be true or false"):
+        on.parse("maybe")

@@ -12,6 +12,10 @@ from engine.core import Action, Event
 OptionType = Literal["str", "int", "bool"]
 
 
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One option of a subcommand; ``name`` is the action argument it fills.
@@ -32,9 +36,15 @@ class OptionSpec:
     # from 1 on Discord and from 0 in the engine.
     offset: int = 0
 
-    def parse(self, text: str) -> str | int:
-        """A value typed as text (console, command line): a whole number for an "int" option, else
-        the text; raises ValueError naming the option when a number is not one."""
+    def parse(self, text: str) -> str | int | bool:
+        """A value typed as text (console, command line): a whole number for an "int" option, true
+        or false for a "bool" one (also yes/no, on/off, 1/0), else the text; raises ValueError
+        naming the option when the text is not such a value."""
+        if self.type == "bool":
+            word = text.strip().lower()
+            if word in TRUE_WORDS or word in FALSE_WORDS:
+                return word in TRUE_WORDS
+            raise ValueError(f"'{self.name}' must be true or false (got '{text}').")
         if self.type != "int":
             return text
         try:

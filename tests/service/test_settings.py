@@ -56,6 +56,9 @@ def test_reads_environment_and_dotenv(monkeypatch: pytest.MonkeyPatch, tmp_path:
     ("name", "value", "message"),
     [
         ("DATABASE_URL", "mysql://x/y", "DATABASE_URL"),
+        ("DATABASE_URL", "postgres://bob:s3cret@127.0.0.1:notaport/db", "percent-encoded"),
+        ("DATABASE_URL", "postgresql://bob:s3cret@127.0.0.1:99999/db", "port must be from 1 to 65535"),
+        ("DATABASE_URL", "postgresql://bob:p@ss#word@127.0.0.1/db", "%40 for @"),
         ("LOG_LEVEL", "loud", "LOG_LEVEL"),
         ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID"),
         ("DEV_GUILD_ID", "-4", "DEV_GUILD_ID"),
