@@ -20,7 +20,7 @@ VENV_MADE := $(VENV)/pyvenv.cfg
 
 $(VENV_MADE): $(if $(VENV_STALE),FORCE)
 	@$(PYTHON) -c '$(PY_OK)' 2>/dev/null || { echo "The bot needs Python 3.11 or newer, but $(PYTHON) is \
-	$$($(PYTHON) --version 2>&1 || echo missing). Install one and run e.g.: make $(or $(MAKECMDGOALS),install) PYTHON=python3.12" >&2; exit 1; }
+	$$($(PYTHON) --version 2>/dev/null || echo missing). Install one and run e.g.: make $(or $(MAKECMDGOALS),install) PYTHON=python3.12" >&2; exit 1; }
 	$(if $(VENV_STALE),@echo "$(VENV) was made by a Python older than 3.11 or one that is gone: rebuilding it."; rm -rf $(VENV))
 	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
