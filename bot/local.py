@@ -335,6 +335,9 @@ class Console:
         if name == "hand":
             return await svc.mine(where, who)
         if name == "notify":
+            # Discord offers only its two choices; typed here, anything else is refused, not read as off.
+            if values.get("dm") not in ("on", "off"):
+                raise UserError("'dm' is on or off.")
             return await svc.notify(where, who, on=values.get("dm") == "on")
         return await svc.abandon(where, who, confirm=False)
 

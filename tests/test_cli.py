@@ -207,3 +207,11 @@ def test_a_table_that_cannot_begin_is_not_left_for_the_next_run(
     assert code == 2 and "The table is full" in capsys.readouterr().err
     code, text = run(["play", "europa", "--db", db, "--players", "Ann,Bob"])
     assert code == 0 and "Resuming" not in text and "begins: Ann, Bob." in text
+
+
+def test_the_console_refuses_a_dm_setting_that_is_neither_on_nor_off(tmp_path: Path) -> None:
+    db = f"sqlite+aiosqlite:///{tmp_path / 'sb.db'}"
+    code, text = run(
+        ["play", "spacebase", "--db", db, "--players", "Ann,Bob"], "/spacebase notify dm:maybe\n"
+    )
+    assert code == 0 and "'dm' is on or off." in text and "No DMs" not in text
