@@ -14,9 +14,8 @@ from engine.exobase.place_apply import place
 from engine.exobase.place_legal import PLACEMENT_KINDS, free_founders, placements
 from engine.exobase.power import balance
 from engine.exobase.state import ExoState
-from engine.exobase.why import why
+from engine.exobase.why import PENDING_KINDS, why
 
-PENDING_KINDS = ("choose_target", "pay_health", "relocate", "flip", "power_down")
 NIGHT_KINDS = ("tuck", "rest", "next_day")
 
 

@@ -11,7 +11,15 @@ from engine.exobase.model import Card, Content, cost_label
 from engine.exobase.place_legal import PLACEMENT_KINDS, build_spare, upgrade_spare
 from engine.exobase.state import ExoState
 
-PHASE_OF = {"end_placement": "placement", "roll_hazard": "hazard", "tuck": "night", "rest": "night"}
+# Answers to a question the game asks when it comes up (a hazard's target, which location goes dark...).
+PENDING_KINDS = ("choose_target", "pay_health", "relocate", "flip", "power_down")
+PHASE_OF = {
+    "end_placement": "placement",
+    "roll_hazard": "hazard",
+    "tuck": "night",
+    "rest": "night",
+    "next_day": "night",
+}
 
 
 def why(state: ExoState, content: Content, action: Action) -> str:
@@ -19,6 +27,8 @@ def why(state: ExoState, content: Content, action: Action) -> str:
     kind = action.kind
     if state.pending is not None and kind != "instant":
         return f"First: {state.pending['text']}"
+    if kind in PENDING_KINDS and state.pending is None:
+        return "The game is not asking that now; it asks when a hazard, the power or the night calls for it."
     phase = "placement" if kind in PLACEMENT_KINDS else PHASE_OF.get(kind)
     if phase is not None and state.phase != phase:
         return f"That belongs to the {phase} phase; it is the {state.phase} phase now."

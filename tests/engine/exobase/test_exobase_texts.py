@@ -167,3 +167,12 @@ def test_with_the_hab_destroyed_the_night_says_nobody_returns_to_it_or_rests() -
     assert view["hab"] is False
     texts = [p.text for p in draw_panel(view).texts]
     assert "in the Hab's ruins" in texts and "in the Hab" not in texts
+
+
+def test_an_out_of_phase_answer_or_night_step_says_why() -> None:
+    state = new(6, founders=FOUR)
+    with pytest.raises(IllegalActionError, match="belongs to the night phase"):
+        RULES.apply(state, 0, Action.of("next_day"))
+    for answer in (Action.of("flip", card="greenhouse"), Action.of("pay_health", founder="tamsin")):
+        with pytest.raises(IllegalActionError, match="not asking that now"):
+            RULES.apply(state, 0, answer)
