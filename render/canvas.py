@@ -107,6 +107,21 @@ def wrap_text(
     return lines
 
 
+def packed(
+    parts: list[str], separator: str, size: int, width: int, *, bold: bool = True, condensed: bool = False
+) -> list[str]:
+    """``parts`` joined by ``separator`` into lines no wider than ``width``, breaking only between
+    parts (a part too wide for a line has one of its own)."""
+    lines: list[str] = []
+    for part in parts:
+        candidate = f"{lines[-1]}{separator}{part}" if lines else part
+        if lines and text_width(candidate, size, bold=bold, condensed=condensed) <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(part)
+    return lines
+
+
 def overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 

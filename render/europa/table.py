@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.canvas import MIN_TEXT, Canvas, text_width, wrap_text
+from render.canvas import MIN_TEXT, Canvas, packed, wrap_text
 from render.europa.common import (
     BODY,
     MARGIN,
@@ -96,14 +96,7 @@ def draw_table(view: View) -> Canvas:
 
 def _joined(parts: list[str], width: int) -> list[str]:
     """``parts`` joined by " · " into lines of ``width`` pixels, a line breaking only between parts."""
-    lines: list[str] = []
-    for part in parts:
-        candidate = f"{lines[-1]} · {part}" if lines else part
-        if lines and text_width(candidate, BODY, bold=False) <= width:
-            lines[-1] = candidate
-        else:
-            lines.append(part)
-    return lines
+    return packed(parts, " · ", BODY, width, bold=False)
 
 
 def _area(canvas: Canvas, view: View, p: Mapping[str, Any], top: int) -> int:

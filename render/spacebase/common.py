@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from render.canvas import Canvas, line_box, text_width, wrap_text
+from render.canvas import Canvas, line_box, packed, text_width, wrap_text
 from render.fonts import font, player_name
 from render.theme import Rgb
 
@@ -155,14 +155,7 @@ def reward_rows(
     rewards: Sequence[Mapping[str, Any]], width: int, size: int = BODY, *, condensed: bool = False
 ) -> list[str]:
     """The rewards a few to a line of ``width`` pixels, never breaking one across lines."""
-    lines: list[str] = []
-    for item in [short(r) for r in merged(rewards)] or ["—"]:
-        candidate = f"{lines[-1]}, {item}" if lines else item
-        if lines and text_width(candidate, size, condensed=condensed) <= width:
-            lines[-1] = candidate
-        else:
-            lines.append(item)
-    return lines
+    return packed([short(r) for r in merged(rewards)] or ["—"], ", ", size, width, condensed=condensed)
 
 
 def reward_lines(

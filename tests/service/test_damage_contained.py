@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from bot.cogs.common import NAME_CHARS, seat_name
 from bot.errors import NotAllowedError
@@ -19,22 +18,12 @@ from bot.service import GameService
 from bot.store import Repository
 from tests.service.conftest import ALICE, HERE, begin_two
 from tests.service.fakegame import FRONTEND, RULES
+from tests.service.raw_sql import is_sqlite, run_sql
 from tests.service.turngame import FRONTEND as TURNS_FRONTEND
 from tests.service.turngame import RULES as TURNS
 
 T0 = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
 THERE = Where(guild_id=1, channel_id=300)
-
-
-async def _sql(repo: Repository, statement: str) -> None:
-    def run(connection: Any) -> None:
-        connection.execute(text(statement))
-
-    await repo._write(run)
-
-
-def _is_sqlite(repo: Repository) -> bool:
-    return repo._runner._async.dialect.name == "sqlite"
 
 
 @pytest.fixture
@@ -51,8 +40,8 @@ async def test_one_unreadable_timer_row_stops_no_other_games_clock(
     here = await begin_two(clocked, HERE, "turns", {"turn_time": 60})
     there = await begin_two(clocked, THERE, "turns", {"turn_time": 60})
     # PostgreSQL keeps only valid JSON in a JSON column: there the damage is a payload of another shape.
-    broken = "'{\"ends\": '" if _is_sqlite(clocked.repo) else "'[1]'"
-    await _sql(clocked.repo, f"UPDATE deadlines SET payload = {broken} WHERE game_id = {here.id}")
+    broken = "'{\"ends\": '" if is_sqlite(clocked.repo) else "'[1]'"
+    await run_sql(clocked.repo, f"UPDATE deadlines SET payload = {broken} WHERE game_id = {here.id}")
     now = T0 + timedelta(minutes=61)
     with caplog.at_level(logging.ERROR):
         due = await clocked.due(now)
@@ -73,7 +62,7 @@ async def test_a_game_that_does_not_load_with_the_shipped_cards_either_only_is_r
     service = GameService(repo, render=False, games=games, seeds=lambda: 7)
     await service.start(HERE, ALICE, "exobase", {})
     # A value of the wrong type, as a hand edit or a newer release could leave.
-    await _sql(repo, "UPDATE games SET snapshot = '{\"schema_version\": 99}'")
+    await run_sql(repo, "UPDATE games SET snapshot = '{\"schema_version\": 99}'")
     rules = {key: game.rules for key, game in games.items()}
     # Without the shipped cards to compare with, the game blocks the start (as missing cards do).
     assert len(await unloadable_games(repo, rules)) == 1
@@ -88,7 +77,7 @@ async def test_wrong_values_in_a_saved_game_are_reported_as_damage(repo: Reposit
     record = await repo.open_game(HERE.channel_id)
     assert record is not None and record.snapshot is not None
     broken = {**record.snapshot, "storage": []}
-    await _sql(repo, f"UPDATE games SET snapshot = '{_json(broken)}'")
+    await run_sql(repo, f"UPDATE games SET snapshot = '{_json(broken)}'")
     with pytest.raises(NotAllowedError, match="damaged"):
         await service.status(HERE, ALICE)
     await service.abandon(HERE, ALICE, confirm=True)
@@ -98,7 +87,7 @@ async def test_games_names_a_damaged_game_and_lists_the_others(repo: Repository)
     service = GameService(repo, render=False, games={"tally": Game(RULES, FRONTEND)}, seeds=lambda: 7)
     await service.start(HERE, ALICE, "tally", {})
     await service.start(THERE, ALICE, "tally", {})
-    await _sql(
+    await run_sql(
         repo, f"UPDATE games SET snapshot = '{{\"schema_version\": 99}}' WHERE channel_id = {HERE.channel_id}"
     )
     lines = (await service.games_of(Where(1, 999), ALICE)).text.splitlines()
@@ -111,7 +100,7 @@ async def test_games_names_a_damaged_game_and_lists_the_others(repo: Repository)
 async def test_a_game_in_play_with_no_saved_state_is_damaged_not_waiting_to_begin(repo: Repository) -> None:
     service = GameService(repo, render=False, games={"tally": Game(RULES, FRONTEND)}, seeds=lambda: 7)
     await service.start(HERE, ALICE, "tally", {})
-    await _sql(repo, "UPDATE games SET snapshot = NULL")
+    await run_sql(repo, "UPDATE games SET snapshot = NULL")
     with pytest.raises(NotAllowedError, match="damaged"):
         await service.status(HERE, ALICE)
 

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from bot.errors import GameExistsError, NotAllowedError
 from bot.games import Game
@@ -19,23 +18,13 @@ from bot.store import Repository
 from engine.core import Action
 from tests.service.conftest import ALICE, HERE
 from tests.service.fakegame import FRONTEND, RULES, Tally, TallyRules
-
-
-async def _sql(repo: Repository, statement: str) -> None:
-    def run(connection: Any) -> None:
-        connection.execute(text(statement))
-
-    await repo._write(run)
-
-
-def _is_sqlite(repo: Repository) -> bool:
-    return repo._runner._async.dialect.name == "sqlite"
+from tests.service.raw_sql import is_sqlite, run_sql
 
 
 async def _damage_snapshot(repo: Repository) -> None:
     # PostgreSQL refuses text that is not JSON in a JSON column; there the damage is a wrong shape.
-    broken = "'{\"total\": 3, oops'" if _is_sqlite(repo) else "'[1, 2]'"
-    await _sql(repo, f"UPDATE games SET snapshot = {broken}")
+    broken = "'{\"total\": 3, oops'" if is_sqlite(repo) else "'[1, 2]'"
+    await run_sql(repo, f"UPDATE games SET snapshot = {broken}")
 
 
 async def test_an_unreadable_snapshot_is_refused_clearly_and_can_be_abandoned(
@@ -65,8 +54,8 @@ async def test_an_unreadable_snapshot_is_refused_clearly_and_can_be_abandoned(
 async def test_a_broken_log_row_blocks_only_the_undo(service: GameService) -> None:
     await service.start(HERE, ALICE, "tally", {})
     await service.act(HERE, ALICE, Action.of("add", n=1))
-    broken = "'not json at all'" if _is_sqlite(service.repo) else "'7'"
-    await _sql(service.repo, f"UPDATE actions SET action = {broken}")
+    broken = "'not json at all'" if is_sqlite(service.repo) else "'7'"
+    await run_sql(service.repo, f"UPDATE actions SET action = {broken}")
     status = await service.status(HERE, ALICE)
     assert all(button.control != "undo" for button in status.buttons)
     with pytest.raises(NotAllowedError, match="history is damaged"):
