@@ -7,6 +7,7 @@ from engine.core.errors import IllegalActionError, NotYourTurnError
 from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.spacebase.board import place
+from engine.spacebase.describe import describe_action
 from engine.spacebase.legal import END, ROLL, game_actions, is_legal, only_end, use_actions, waiting
 from engine.spacebase.model import Content
 from engine.spacebase.pending import SKIP, no_choice, resolve
@@ -15,6 +16,7 @@ from engine.spacebase.react import announce, auto_roll, close_turn, maybe_close,
 from engine.spacebase.setup import begin
 from engine.spacebase.state import SpaceState
 from engine.spacebase.turn import acquire, buy, choose, finish, roll, use
+from engine.spacebase.why import why
 
 # Moves a seat may make without being waited for.
 FREE = ("auto", "away", "back", "use")
@@ -32,7 +34,11 @@ def perform(
     if not listed and not is_legal(state, content, seat, action):
         if seat not in waiting(state) and action.kind not in FREE:
             raise NotYourTurnError("It is not your turn to act.")
-        raise IllegalActionError(f"'{action}' is not a legal move for {state.players[seat]} now.")
+        reason = why(state, content, seat, action)
+        if reason is None:
+            label = describe_action(content, action, state)
+            reason = f"'{label}' is not a legal move for {state.players[seat]} now."
+        raise IllegalActionError(reason)
     events = step(state, content, seat, action)
     events += settle(state, content)
     if state.outcome is not None and state.phase != "over":
