@@ -19,7 +19,7 @@ from typing import Any
 
 from bot import notify, rendering
 from bot.board import Change, board_reply, public_events, seat_message, waiting
-from bot.damage import damaged, damaged_log, load_state
+from bot.damage import damaged_log, load_state
 from bot.deadlines import with_turn_time
 from bot.errors import (
     GameExistsError,
@@ -197,8 +197,6 @@ class GameService(Timekeeping):
 
     def _state(self, record: GameRecord) -> Any:
         """The game's state; raises NotAllowedError when it has not begun or cannot be loaded."""
-        if record.damage is None and record.status == "active" and record.snapshot is None:
-            raise damaged(record, "its saved state is empty")
         if record.damage is None and record.status != "active":
             raise NotAllowedError("The game has not begun yet; the host presses Begin.")
         return load_state(self._rules(record.kind), record)

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.board import Change, public_events
+from bot.damage import load_state
 from bot.deadlines import (
     AWAY_AFTER,
     DEADLINE,
@@ -29,7 +30,7 @@ from bot.deadlines import (
     time_left,
     turn_time,
 )
-from bot.errors import StorageError, UnknownGameError
+from bot.errors import NotAllowedError, StorageError, UnknownGameError
 from bot.games.spec import GameFrontend
 from bot.logging_setup import log_context
 from bot.moves import loggable, play
@@ -143,21 +144,17 @@ class Timekeeping:
 
     def _stale(self, record: GameRecord, deadline: DeadlineRecord) -> str | None:
         """Why the row must not fire, or None when its seat is still the one the game waits for."""
-        if record.damage is not None:
-            return "damaged"
-        if record.status != "active" or record.snapshot is None:
+        if record.status != "active":
             return "ended"
         if deadline.seat is None or deadline.kind not in (REMINDER, DEADLINE):
             return "stale"
         try:
             rules = self._rules(record.kind)
+            # A game that no longer loads (logged there) is reported to its players when they act.
+            waiting = rules.to_move(load_state(rules, record))
         except UnknownGameError:
             return "stale"
-        try:
-            waiting = rules.to_move(rules.from_json(record.snapshot))
-        except Exception:
-            # A game that no longer loads is reported to its players when they act; its clock stops.
-            log.exception("game %d does not load", record.id)
+        except NotAllowedError:
             return "damaged"
         return None if deadline.seat in waiting else "left"
 
@@ -334,9 +331,7 @@ class Timekeeping:
     ) -> str:
         frontend = self._frontends.get(record.kind)
         head = f"• {frontend.title if frontend else record.kind} in <#{record.channel_id}>"
-        if record.damage is not None:
-            return f"{head}: damaged; the host can abandon it"
-        if record.status == "lobby" or record.snapshot is None:
+        if record.status == "lobby":
             line = f"{head}: lobby, {len(record.seats)} seated"
             if self.lobby_idle is None:
                 return line
@@ -344,11 +339,10 @@ class Timekeeping:
             return f"{line}; closes in {time_left(left)} unless someone joins, leaves or begins"
         try:
             rules = self._rules(record.kind)
+            waiting = sorted(rules.to_move(load_state(rules, record)))
         except UnknownGameError:
             return head
-        try:
-            waiting = sorted(rules.to_move(rules.from_json(record.snapshot)))
-        except Exception:
+        except NotAllowedError:
             return f"{head}: damaged; the host can abandon it"
         names = []
         for seat in waiting:
