@@ -192,7 +192,7 @@ async def _catch_up(interaction: discord.Interaction, answered: Reply) -> None:
     if waiting is None or not answered.ephemeral or not isinstance(channel, discord.abc.Messageable):
         return
     try:
-        await channel.send(**message_kwargs(waiting))
+        await _send_parts(channel, waiting)
     except discord.HTTPException as exc:
         log.warning("Could not post the kept board in channel %s yet: %s", interaction.channel_id, exc)
         _unposted(interaction)[_channel_key(interaction)] = waiting
@@ -316,7 +316,7 @@ async def post_in_channel(client: discord.Client, channel_id: int, reply: Reply,
     channel = client.get_partial_messageable(channel_id)
     kept = _UNPOSTED.setdefault(client, {})
     try:
-        ids = [(await channel.send(**message_kwargs(part))).id for part in parts(reply)]
+        ids = await _send_parts(channel, reply)
     except discord.HTTPException as exc:
         _unseen(reply)
         if not channel_unknown(exc):
@@ -339,8 +339,7 @@ async def post_kept(client: discord.Client) -> int:
     for channel_id, reply in list(kept.items()):
         channel = client.get_partial_messageable(channel_id)
         try:
-            for part in parts(reply):
-                await channel.send(**message_kwargs(part))
+            await _send_parts(channel, reply)
         except discord.HTTPException as exc:
             log.warning("Could not post the kept board in channel %s yet: %s", channel_id, exc)
             if channel_unknown(exc):
@@ -351,6 +350,11 @@ async def post_kept(client: discord.Client) -> int:
             del kept[channel_id]
         posted += 1
     return posted
+
+
+async def _send_parts(channel: discord.abc.Messageable, reply: Reply) -> list[int]:
+    """Post ``reply`` in ``channel`` as its messages (see :func:`parts`); their ids, in order."""
+    return [(await channel.send(**message_kwargs(part))).id for part in parts(reply)]
 
 
 def channel_unknown(error: discord.HTTPException) -> bool:
