@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from bot.store.errors import ConflictError
@@ -126,12 +126,14 @@ def pending_deadlines(connection: Connection, game_ids: Sequence[int]) -> list[D
 
 
 def latest_deadlines(connection: Connection, game_id: int) -> dict[int, DeadlineRecord]:
-    rows = _records(connection, DeadlineRow.game_id == game_id, DeadlineRow.kind == "deadline")
-    latest: dict[int, DeadlineRecord] = {}
-    for row in sorted(rows, key=lambda row: row.id):
-        if row.seat is not None:
-            latest[row.seat] = row
-    return latest
+    # Each seat's newest row only, found by the database: every move asks, and a game played over
+    # weeks leaves hundreds of settled rows behind.
+    newest = (
+        select(func.max(DeadlineRow.id))
+        .where(DeadlineRow.game_id == game_id, DeadlineRow.kind == "deadline", DeadlineRow.seat.is_not(None))
+        .group_by(DeadlineRow.seat)
+    )
+    return {row.seat: row for row in _records(connection, DeadlineRow.id.in_(newest)) if row.seat is not None}
 
 
 def clock_before(connection: Connection, game_id: int, seat: int, seq: int) -> DeadlineRecord | None:
