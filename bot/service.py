@@ -452,7 +452,9 @@ class GameService(Timekeeping):
                             clocks=lambda after: self._move_deadlines(record, rules, before, after, seat),
                         )
                 except EngineError as exc:
-                    clearer = explain_refusal(record, rules, before, seat, action, waiting(rules, before))
+                    clearer = explain_refusal(
+                        record, rules, before, seat, action, waiting(rules, before), exc
+                    )
                     if clearer is None:
                         raise
                     raise clearer from exc

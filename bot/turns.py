@@ -14,6 +14,7 @@ from bot.errors import NotAllowedError, UserError
 from bot.games.spec import GameFrontend
 from bot.store import BOT_USER_ID, ActionRecord, GameRecord
 from engine.core import Action, Rules
+from engine.core.errors import AlreadyDoneError, EngineError
 
 # What a step that cannot be taken back did, for a game that does not say (see GameModule.reveals).
 REVEALS = "rolled dice or revealed cards"
@@ -29,7 +30,13 @@ def seat_names(record: GameRecord, seats: Iterable[int]) -> str:
 
 
 def explain_refusal(
-    record: GameRecord, rules: Rules[Any], state: Any, seat: int, action: Action, waiting: frozenset[int]
+    record: GameRecord,
+    rules: Rules[Any],
+    state: Any,
+    seat: int,
+    action: Action,
+    waiting: frozenset[int],
+    refused: EngineError,
 ) -> UserError | None:
     """A clearer refusal when ``seat`` tried another player's step or acted out of turn; None when
     the engine's own message says it best (the action is simply not legal for anyone).
@@ -37,8 +44,12 @@ def explain_refusal(
     ``waiting`` are the seats the game waits on (the turn's player, a pending choice's owner):
     a seat that may still act beside them (a Plan in hand) is told whose move it is, not refused
     as if it had no say at all. Whose move it is is public; who holds a card is not, so in a game
-    with hidden information the other seats' choices are never probed.
+    with hidden information the other seats' choices are never probed. A seat that already made
+    this step's move (``refused`` is an AlreadyDoneError: "you are already ready") hears the
+    engine's reason.
     """
+    if isinstance(refused, AlreadyDoneError):
+        return None
     turn = NotAllowedError(f"It is {seat_names(record, sorted(waiting))}'s move; wait for yours.")
     legal = rules.legal_actions(state, seat)
     if not legal:

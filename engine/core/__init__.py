@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.core.errors import (
+    AlreadyDoneError,
     ContentError,
     EngineError,
     GameOverError,
@@ -16,6 +17,7 @@ from engine.core.rng import Rng
 
 __all__ = [
     "Action",
+    "AlreadyDoneError",
     "ContentError",
     "EngineError",
     "Event",

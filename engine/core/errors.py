@@ -14,6 +14,11 @@ class IllegalActionError(EngineError):
     """The action is not legal in the current state (wrong phase, occupied space, cost not met...)."""
 
 
+class AlreadyDoneError(IllegalActionError):
+    """The seat already made this move in the step the game is in (pressed Ready, chose for this
+    roll) and waits on others; the message says so and who is still awaited."""
+
+
 class NotYourTurnError(EngineError):
     """The seat may not act now."""
 

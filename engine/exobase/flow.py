@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.action import Action
-from engine.core.errors import IllegalActionError
+from engine.core.errors import AlreadyDoneError, IllegalActionError
 from engine.core.game import Event
 from engine.exobase import hazard, night
 from engine.exobase.common import action_of, founder_or_fail, settle
@@ -14,7 +14,7 @@ from engine.exobase.place_apply import place
 from engine.exobase.place_legal import PLACEMENT_KINDS, free_founders, placements
 from engine.exobase.power import balance
 from engine.exobase.state import ExoState
-from engine.exobase.why import PENDING_KINDS, why
+from engine.exobase.why import PENDING_KINDS, already_ready, why
 
 NIGHT_KINDS = ("tuck", "rest", "next_day")
 
@@ -71,6 +71,8 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
         seat,
     )
     if action not in subset:
+        if state.pending is None and (done := already_ready(state, action, seat)):
+            raise AlreadyDoneError(done)
         raise IllegalActionError(why(state, content, action))
     events: list[Event] = []
     kind = action.kind

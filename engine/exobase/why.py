@@ -22,6 +22,18 @@ PHASE_OF = {
 }
 
 
+def already_ready(state: ExoState, action: Action, seat: int) -> str | None:
+    """Why ``seat``'s Ready is refused when it pressed Ready in this phase already; None otherwise."""
+    kind = action.kind
+    if kind not in ("end_placement", "next_day") or seat not in state.ready or state.phase != PHASE_OF[kind]:
+        return None
+    waiting = [state.players[s] for s in range(len(state.players)) if s not in state.ready]
+    what = "placement" if kind == "end_placement" else "the night"
+    who = ", ".join(waiting[:-1]) + f" and {waiting[-1]}" if len(waiting) > 1 else "".join(waiting)
+    press = "presses" if len(waiting) == 1 else "press"
+    return f"You are already ready; {what} ends when {who} also {press} Ready."
+
+
 def why(state: ExoState, content: Content, action: Action) -> str:
     """The player-facing reason ``action`` is not legal now (only called once it was refused)."""
     kind = action.kind
@@ -32,10 +44,6 @@ def why(state: ExoState, content: Content, action: Action) -> str:
     phase = "placement" if kind in PLACEMENT_KINDS else PHASE_OF.get(kind)
     if phase is not None and state.phase != phase:
         return f"That belongs to the {phase} phase; it is the {state.phase} phase now."
-    if kind in ("end_placement", "next_day") and state.ready:
-        waiting = [state.players[s] for s in range(len(state.players)) if s not in state.ready]
-        what = "placement" if kind == "end_placement" else "the night"
-        return f"You are already ready; {what} ends when {', '.join(waiting)} also press Ready."
     if kind in PLACEMENT_KINDS:
         reason = _placement(state, content, action)
         if reason:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.action import Action
-from engine.core.errors import IllegalActionError, NotYourTurnError
+from engine.core.errors import AlreadyDoneError, IllegalActionError, NotYourTurnError
 from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.spacebase.board import place
@@ -16,7 +16,7 @@ from engine.spacebase.react import announce, auto_roll, close_turn, maybe_close,
 from engine.spacebase.setup import begin
 from engine.spacebase.state import SpaceState
 from engine.spacebase.turn import acquire, buy, choose, finish, roll, use
-from engine.spacebase.why import why
+from engine.spacebase.why import already_chosen, why
 
 # Moves a seat may make without being waited for.
 FREE = ("auto", "away", "back", "use")
@@ -32,6 +32,9 @@ def perform(
 
     ``listed``: the caller found ``action`` in this state's legal list, so it is not checked again."""
     if not listed and not is_legal(state, content, seat, action):
+        done = already_chosen(state, seat, action)
+        if done is not None:
+            raise AlreadyDoneError(done)
         if seat not in waiting(state) and action.kind not in FREE:
             raise NotYourTurnError("It is not your turn to act.")
         reason = why(state, content, seat, action)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.action import Action
-from engine.spacebase.legal import legal
+from engine.spacebase.legal import legal, waiting
 from engine.spacebase.model import Content
 from engine.spacebase.state import SpaceState
 from engine.spacebase.turn import OPTIONS
@@ -25,12 +25,21 @@ def why(state: SpaceState, content: Content, seat: int, action: Action) -> str |
             return "Choose 'sum' (the two dice added) or 'single' (each die on its own)."
         if state.phase != "choose" and not state.pending:
             return "No roll is waiting for your choice now."
-        if str(seat) in state.choices:
-            return "You have already chosen for this roll."
         return None
     if kind == "buy":
         return _buy(state, content, seat, str(card or ""), action.get("sector"))
     return None
+
+
+def already_chosen(state: SpaceState, seat: int, action: Action) -> str | None:
+    """Why a choice is refused from a seat that already chose for this roll; None otherwise."""
+    if action.kind != "choose" or state.phase != "choose" or state.pending or str(seat) not in state.choices:
+        return None
+    others = [state.players[s] for s in sorted(waiting(state)) if s != seat]
+    if not others:
+        return "You have already chosen for this roll."
+    who = ", ".join(others[:-1]) + f" and {others[-1]}" if len(others) > 1 else others[0]
+    return f"You have already chosen for this roll; waiting for {who}."
 
 
 def _buy(state: SpaceState, content: Content, seat: int, card: str, sector: object) -> str | None:

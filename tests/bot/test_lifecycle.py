@@ -61,6 +61,20 @@ async def test_a_team_game_refuses_people_outside_it(bot: GameBot, fake: FakeDis
     assert moved is not None and moved.version == record.version + 1
 
 
+async def test_a_teammate_pressing_ready_again_is_told_who_is_awaited(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    board = await _team_game(bot, fake)
+    board = posted(await _run(bot, fake, fake.click(FRIEND, board, _button(board, ":end_placement"))))[-1]
+    record = await stored(bot)
+    assert record is not None
+    again = posted(await _run(bot, fake, fake.click(FRIEND, board, _button(board, ":end_placement"))))[-1]
+    assert again.flags & EPHEMERAL
+    assert again.content == "You are already ready; placement ends when Alice also presses Ready."
+    unchanged = await stored(bot)
+    assert unchanged is not None and unchanged.version == record.version
+
+
 async def test_only_the_host_begins(bot: GameBot, fake: FakeDiscord) -> None:
     lobby = posted(await _run(bot, fake, fake.command(HOST, "exobase", "start", team=True)))[-1]
     refusal = posted(await _run(bot, fake, fake.click(FRIEND, lobby, _button(lobby, ":begin"))))[-1]

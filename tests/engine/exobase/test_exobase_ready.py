@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.action import Action
-from engine.core.errors import IllegalActionError
+from engine.core.errors import AlreadyDoneError, IllegalActionError
 from engine.exobase import RULES
 from engine.exobase.state import ExoState
 from tests.engine.exobase.exo_helpers import FOUR, act, new
@@ -20,8 +20,9 @@ def test_placement_ends_when_every_seat_is_ready() -> None:
     assert state.phase == "placement" and RULES.to_move(state) == frozenset({1})
     assert [e.text for e in events] == ["Ready to end placement; waiting for p2."]
     assert READY not in RULES.legal_actions(state, 0) and READY in RULES.legal_actions(state, 1)
-    with pytest.raises(IllegalActionError, match="already ready"):
+    with pytest.raises(AlreadyDoneError) as refused:
         act(state, "end_placement", seat=0)
+    assert str(refused.value) == "You are already ready; placement ends when p2 also presses Ready."
     state, _ = act(state, "end_placement", seat=1)
     assert state.phase == "hazard" and state.ready == []
     assert RULES.to_move(state) == frozenset({0, 1})

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import IllegalActionError
+from engine.core.errors import AlreadyDoneError, IllegalActionError
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.state import SpaceState
-from tests.engine.spacebase.sb_helpers import act, choose_all, plain, roll
+from tests.engine.spacebase.sb_helpers import act, choose_all, deploy, plain, roll
 
 
 def _buying() -> SpaceState:
@@ -46,3 +46,20 @@ def test_rolling_again_or_choosing_twice_or_nonsense_says_so() -> None:
         act(state, state.active, "roll")
     with pytest.raises(IllegalActionError, match="Choose 'sum'"):
         act(state, min(RULES.to_move(state)), "choose", option="both")
+
+
+def test_choosing_twice_says_who_is_still_awaited() -> None:
+    state = plain(3)
+    # A ship of their own in sector 5 makes the sum worth more than the single dice to seats 1 and 2.
+    ships = [c for c, info in CONTENT.cards.items() if info.level == 1]
+    for seat in (1, 2):
+        deploy(state, seat, ships[seat], 5)
+    state, _ = roll(state, 2, 3)
+    assert RULES.to_move(state) == frozenset({0, 1, 2})
+    state, _ = act(state, 1, "choose", option="sum")
+    with pytest.raises(AlreadyDoneError) as refused:
+        act(state, 1, "choose", option="single")
+    names = state.players
+    assert (
+        str(refused.value) == f"You have already chosen for this roll; waiting for {names[0]} and {names[2]}."
+    )
