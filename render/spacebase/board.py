@@ -93,10 +93,18 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
     blue = list(station.get("blue") or []) if station and not colony else []
     name = str(station.get("name", "")) if station else ""
     styles = _styles(station, blue, red, inner, y, colony)
-    # A long name takes a second line when the rewards keep their style below it.
-    extra = name_extra(name, inner)
-    if extra and (styles is None or _styles(station, blue, red, inner, y, colony, extra) != styles):
+    # A long name takes a second line when every reward still shows whole below it, if need be in a
+    # smaller style (each is readable at Discord's preview size): a cut name may be any of several.
+    # Failing that, the line over the deployed stack comes down to just above the red lines.
+    extra, low = name_extra(name, inner), False
+    wrapped = _styles(station, blue, red, inner, y, colony, extra) if extra else None
+    if extra and wrapped is None:
+        wrapped = _styles(station, blue, red, inner, y, colony, extra, low=True)
+        low = wrapped is not None
+    if wrapped is None:
         extra = 0
+    else:
+        styles = wrapped
     blue_style, red_style = styles or (STYLES[-1], STYLES[-1])
     if station:
         top += card_name(canvas, x + 8, top, name, TEXT, inner, wrap=bool(extra))
@@ -111,9 +119,11 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
         top = canvas.text(x + 8, top, "empty", SMALL, TEXT_DIM)[3]
     # Two lines of red rewards fit under the line; a longer list (a stack of arrows and cubes) raises
     # the line into the room the station's rewards leave, a line at a time, rather than being cut.
-    base = y + CELL_H - 86
     step = red_style[2]
     most, needed = 2, len(reward_rows(red, inner, red_style[0], condensed=red_style[1]))
+    base = y + CELL_H - 86
+    if low:
+        base, most = _divider(y, needed if red else 0, step, low=True), max(most, needed)
     while most < needed and base - step >= top + 4:
         base -= step
         most += 1
@@ -141,10 +151,13 @@ def _styles(
     y: int,
     colony: bool,
     extra: int = 0,
+    *,
+    low: bool = False,
 ) -> tuple[Style, Style] | None:
     """The roomiest styles for the station's blue rewards and the stack's red ones with which every
     reward shows whole (None: not even the smallest): the station's name (``extra`` pixels below
-    one line), text and ability from the top, the red lines from the bottom."""
+    one line), text and ability from the top, the red lines from the bottom (``low``: see
+    :func:`_divider`)."""
     ability = _ability_lines(station, inner) if station else 0
     for b, r in TRIES:
         size, condensed, step = STYLES[b]
@@ -157,11 +170,19 @@ def _styles(
             top = y + 44 + extra + 26 + rows * step + 2 + ABILITY_STEP * ability
         red_size, red_condensed, red_step = STYLES[r]
         needed = len(reward_rows(red, inner, red_size, condensed=red_condensed)) if red else 0
-        # The red lines sit under the stack's count, ending 4 pixels above the cell's bottom.
-        base = min(y + CELL_H - 86, y + CELL_H - 4 - 28 - needed * red_step)
-        if base >= top + 4:
+        if _divider(y, needed, red_step, low=low) >= top + 4:
             return STYLES[b], STYLES[r]
     return None
+
+
+def _divider(y: int, lines: int, step: int, *, low: bool) -> int:
+    """Where the line over the deployed stack goes in the cell at ``y``, for ``lines`` lines of red
+    rewards: room for two under it, or more when they need it. A cell whose name takes two lines
+    (``low``) keeps under it just the room its red lines need, one line at least."""
+    base = y + CELL_H - 86
+    # The red lines sit under the stack's count, ending 4 pixels above the cell's bottom.
+    fitted = y + CELL_H - 4 - 28 - max(lines, 1) * step
+    return fitted if low else min(base, fitted)
 
 
 # The ability's label is wrapped small and condensed, with this step between its lines.
