@@ -19,7 +19,7 @@ from bot.games.spec import OptionSpec
 from bot.local import Console, local_actor, open_table, run_console
 from bot.logging_setup import setup_logging
 from bot.service import GameService
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings, load_tool_settings
 from bot.startup import StartupError, migrate, open_engine
 from bot.store import Repository, make_sessionmaker
 
@@ -229,7 +229,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     args = _parser().parse_args(argv)
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     try:
-        settings = load_settings()
+        # Only what every command needs: play reads the bot's settings itself (its --db overrides
+        # DATABASE_URL), and sim and docs need nothing of Discord or the database.
+        settings = load_tool_settings()
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import shlex
 import sys
-from collections.abc import AsyncGenerator, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncGenerator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TextIO
 
-from bot.games.spec import GameFrontend
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, action_from_options
 from bot.turns import agrees
 from engine.core import Action
 
@@ -25,6 +26,99 @@ if TYPE_CHECKING:
 
 WORDS = ("actions", "as ", "help", "quit")
 HISTORY_LINES = 1000
+# Whole-number options that pick a player. The engine counts seats from 0 and Discord picks a player
+# by name; at the console the number is all the player sees, so it counts from 1 as they do.
+SEAT_OPTIONS = ("seat", "target")
+
+
+def console_frontend(frontend: GameFrontend) -> GameFrontend:
+    """The game's front end as the console reads and writes it: a player's seat counted from 1."""
+    commands = tuple(
+        replace(spec, options=tuple(_seat_from_one(option) for option in spec.options))
+        for spec in frontend.commands
+    )
+    return replace(frontend, commands=commands)
+
+
+def names_a_seat(option: OptionSpec) -> bool:
+    """Whether ``option`` picks a player by their seat."""
+    return option.type == "int" and option.name in SEAT_OPTIONS
+
+
+def _seat_from_one(option: OptionSpec) -> OptionSpec:
+    if not names_a_seat(option) or option.offset:
+        return option
+    return replace(option, offset=1, description=f"{option.description} (1 = the first player)")
+
+
+def is_lifecycle(frontend: GameFrontend, name: str) -> bool:
+    """Whether the subcommand ``name`` manages the game (start, status, hand...) rather than moves."""
+    return name in frontend.lifecycle or (name == "hand" and frontend.private_summary is not None)
+
+
+def read_command(game: str, line: str) -> tuple[str, dict[str, str]]:
+    """A ``/<game> <subcommand> name:value ...`` line as its subcommand and the values as typed
+    (words as a shell splits them, so a value with spaces is quoted); raises ValueError saying what
+    is wrong with any other line."""
+    words = shlex.split(line)
+    if not words or words[0].lstrip("/") != game:
+        raise ValueError(f"Commands start with /{game}; type help.")
+    if len(words) < 2:
+        raise ValueError("Which subcommand? Type help.")
+    values: dict[str, str] = {}
+    for word in words[2:]:
+        key, sep, value = word.partition(":")
+        if not sep:
+            raise ValueError(f"Write options as name:value (got '{word}').")
+        values[key] = value
+    return words[1], values
+
+
+def command_action(frontend: GameFrontend, name: str, values: Mapping[str, str]) -> Action:
+    """The action the subcommand ``name`` submits with ``values`` as typed; raises ValueError on an
+    unknown subcommand or option, a missing or malformed value."""
+    spec = frontend.command(name)
+    if spec is None:
+        raise ValueError(f"Unknown subcommand '{name}'; type help.")
+    return action_from_options(spec, _parsed(spec, values))
+
+
+def _parsed(spec: CommandSpec, values: Mapping[str, str]) -> dict[str, str | int | None]:
+    known = {opt.name: opt for opt in spec.options}
+    unknown = sorted(set(values) - set(known))
+    if unknown:
+        raise ValueError(f"'{spec.name}' has no option {', '.join(unknown)}.")
+    parsed: dict[str, str | int | None] = {key: known[key].parse(value) for key, value in values.items()}
+    missing = [opt.name for opt in spec.options if opt.required and opt.name not in parsed]
+    if missing:
+        raise ValueError(f"'{spec.name}' needs {', '.join(missing)}.")
+    return parsed
+
+
+def typed_command(game: str, frontend: GameFrontend, action: Action) -> str | None:
+    """The line that plays ``action`` at the console (``/spacebase choose option:sum``), checked by
+    reading it back as the console reads a line; None when no subcommand reads back as this very
+    action (a step with no subcommand, an argument no option holds)."""
+    for spec in frontend.commands:
+        if spec.kind != action.kind:
+            continue
+        words = [f"/{game}", spec.name]
+        for option in spec.options:
+            value = action.get(option.name)
+            if value is not None:
+                words.append(f"{option.name}:{_typed_value(option, value)}")
+        line = shlex.join(words)
+        with contextlib.suppress(ValueError):
+            name, values = read_command(game, line)
+            if not is_lifecycle(frontend, name) and command_action(frontend, name, values) == action:
+                return line
+    return None
+
+
+def _typed_value(option: OptionSpec, value: str | int | bool) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(option.shown(value))
 
 
 @dataclass(frozen=True)

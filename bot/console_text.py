@@ -1,10 +1,45 @@
-"""Text the local console adds to a reply: the names of the cards drawn where the table sees hands."""
+"""Text of the local console's own: its help, and the names of the cards drawn where the table
+sees hands."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
+
+from bot.console_input import names_a_seat
+from bot.games.spec import GameFrontend
+
+HELP = """\
+Commands (as in Discord):
+  /{game} <subcommand> name:value ...   e.g. {example}
+  /{game} status | rules | undo | abandon | start [{start}]
+  actions        list the legal actions, numbered, each with [the command that plays it]
+  hand           what only the speaker may see (a secret hand), as their DM would show it
+  <number>       pick from the numbered lists (a number keeps its meaning until the game moves on)
+  as <name>      speak as another player, or as <n> for the n-th seat (the console follows the
+                 game when one player is awaited)
+  help, quit
+Players are counted from 1: {second} the second player.
+Subcommands: {subs}"""
+
+
+def help_text(game: str, frontend: GameFrontend) -> str:
+    """The console's commands for ``game``, with an example of its subcommand that takes most."""
+    subs = ", ".join([*frontend.lifecycle, *(c.name for c in frontend.commands)])
+    spec = max(frontend.commands, key=lambda c: sum(o.required for o in c.options))
+    example = " ".join(
+        [f"/{game} {spec.name}", *(f"{o.name}:<{o.name}>" for o in spec.options if o.required)]
+    )
+    start = " ".join(f"{o.name}:<{o.name}>" for o in frontend.start_options)
+    # The options that name a player take their seat as typed at the console, counted from 1.
+    words = [
+        "as 2",
+        *dict.fromkeys(f"{o.name}:2" for c in frontend.commands for o in c.options if names_a_seat(o)),
+    ]
+    second = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    second += " names" if len(words) == 1 else " name"
+    return HELP.format(game=game, example=example, start=start, subs=subs, second=second)
 
 
 def name_drawn_cards(text: str, before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> str:

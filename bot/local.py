@@ -2,44 +2,44 @@
 
 Type the same commands as in Discord (``/exobase work founder:tamsin card:greenhouse space:0``),
 ``actions`` to list the legal actions, a number to pick from the numbered lists, ``as bob`` to
-speak as another player, ``help`` and ``quit``. Reads any text stream, so a script can drive it;
-at a terminal it offers line editing, history and completion (``bot.console_input``).
+speak as another player, ``help`` and ``quit``. A player is named by their seat counted from 1
+(``seat:2``, ``as 2``). Reads any text stream, so a script can drive it; at a terminal it offers
+line editing, history and completion (``bot.console_input``). Each game's images go to a folder
+of their own under the image folder (``out/images/spacebase-3/0001-board.png``).
 """
 
 from __future__ import annotations
 
 import logging
-import shlex
+import re
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.console_input import Completer, read_lines
-from bot.console_text import name_drawn_cards
+from bot.console_input import (
+    Completer,
+    command_action,
+    console_frontend,
+    is_lifecycle,
+    read_command,
+    read_lines,
+    typed_command,
+)
+from bot.console_text import help_text, name_drawn_cards
 from bot.errors import UserError
-from bot.games.spec import CommandSpec, GameFrontend, action_from_options
+from bot.games.spec import GameFrontend
 from bot.replies import Actor, Button, Reply, Where
 from bot.service import GameService
 from engine.core import Action, EngineError
 
 log = logging.getLogger(__name__)
 
-HELP = """\
-Commands (as in Discord):
-  /{game} <subcommand> name:value ...   e.g. {example}
-  /{game} status | rules | undo | abandon | start [{start}]
-  actions        list the legal actions, numbered
-  hand           what only the speaker may see (a secret hand), as their DM would show it
-  <number>       pick from the numbered lists (a number keeps its meaning until the game moves on)
-  as <name>      speak as another player (the console follows the game when one player is awaited)
-  help, quit
-Subcommands: {subs}"""
-
 # What a number stands for: an engine action, or a lifecycle step (undo, join...).
 ChoiceKey = Action | str
 Stamp = tuple[int, int]
+IMAGE_NUMBER = re.compile(r"^(\d{4})-")
 
 
 def user_id_for(name: str) -> int:
@@ -76,6 +76,9 @@ class Console:
     Numbers are stable ids: while the game stands still, the same action keeps the same number
     in every list (``actions``, the buttons of a status), so a later list never silently gives an
     earlier number another meaning. Once the game moves on, the old numbers are refused.
+
+    Images go under ``image_dir`` in a folder per game (``<game>-<id>``), numbered on from the
+    files already there, so neither another game nor a later session mixes with or overwrites them.
     """
 
     service: GameService
@@ -88,6 +91,8 @@ class Console:
     numbers: dict[ChoiceKey, int] = field(default_factory=dict)
     numbered_at: Stamp | None = None
     images_written: list[Path] = field(default_factory=list)
+    table_id: int | None = None
+    image_numbers: dict[Path, int] = field(default_factory=dict)
 
     @property
     def where(self) -> Where:
@@ -95,7 +100,12 @@ class Console:
 
     @property
     def frontend(self) -> GameFrontend:
-        return self.service.frontend(self.game)
+        return console_frontend(self.service.frontend(self.game))
+
+    @property
+    def image_folder(self) -> Path:
+        """Where the images of the console's current (or last) game go."""
+        return self.image_dir / (self.game if self.table_id is None else f"{self.game}-{self.table_id}")
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -114,8 +124,7 @@ class Console:
         if reply.text:
             self.say(reply.text)
         for image in reply.images:
-            self.image_dir.mkdir(parents=True, exist_ok=True)
-            path = self.image_dir / f"{len(self.images_written) + 1:04d}-{image.filename}"
+            path = self._image_path(image.filename)
             path.write_bytes(image.data)
             self.images_written.append(path)
             self.say(f"[image] {path} — {image.description}")
@@ -124,11 +133,35 @@ class Console:
             self._number(stamp, [item for b in reply.buttons for item in self._choices(b, owner)])
         self._show_private(reply)
 
+    def _image_path(self, filename: str) -> Path:
+        """The next free number in the game's folder; the folder is named the first time it is used."""
+        folder = self.image_folder
+        if folder not in self.image_numbers:
+            folder.mkdir(parents=True, exist_ok=True)
+            taken = (IMAGE_NUMBER.match(path.name) for path in folder.iterdir())
+            self.image_numbers[folder] = max((int(m.group(1)) for m in taken if m), default=0)
+            self.say(f"(Images of this game go to {folder}/)")
+        self.image_numbers[folder] += 1
+        return folder / f"{self.image_numbers[folder]:04d}-{filename}"
+
+    async def locate(self) -> None:
+        """Follow the console's open game, whose images get their own folder; once it has ended (or
+        was abandoned) its last images still go to its folder."""
+        record = await self.service.repo.open_game(self.where.channel_id)
+        if record is not None:
+            self.table_id = record.id
+
+    def _labelled(self, label: str, action: Action | None) -> str:
+        """A move's label with what to type for it, where a subcommand plays it."""
+        typed = None if action is None else typed_command(self.game, self.frontend, action)
+        return label if typed is None else f"{label}  [{typed}]"
+
     def _choices(self, button: Button, owner: int | None) -> list[tuple[ChoiceKey, Choice]]:
         """A button is one choice; a select menu one choice per option (a redraw's discards one card
         each here: several at once are typed as ``/europa redraw discard:a,b``)."""
         if not button.is_select:
-            return [(_key(button), Choice(button.label, self._press(button), owner))]
+            label = self._labelled(button.label, button.action)
+            return [(_key(button), Choice(label, self._press(button), owner))]
         out: list[tuple[ChoiceKey, Choice]] = []
         for option in button.options:
             action = option.action
@@ -136,7 +169,8 @@ class Console:
                 action = button.gather.action([option.value])
             if action is not None:
                 press = replace(button, label=option.label, action=action, options=(), gather=None)
-                out.append((action, Choice(f"{button.label} {option.label}", self._press(press), owner)))
+                label = self._labelled(f"{button.label} {option.label}", action)
+                out.append((action, Choice(label, self._press(press), owner)))
         return out
 
     def _show_private(self, reply: Reply) -> None:
@@ -196,6 +230,7 @@ class Console:
         before = await self.service.table_view(self.where)
         reply = await call()
         reply.text = name_drawn_cards(reply.text, before, await self.service.table_view(self.where))
+        await self.locate()
         self.show(reply)
 
     async def follow(self) -> None:
@@ -252,9 +287,9 @@ class Console:
 
     async def _dispatch(self, line: str) -> None:
         if line == "help":
-            self.say(self._help())
+            self.say(help_text(self.game, self.frontend))
         elif line.startswith("as "):
-            self._speak_as(line[3:])
+            self._speak_as(await self._named(line[3:]))
             self.say(f"You are now {self.speaker.name}.")
         elif line == "actions":
             await self._actions()
@@ -263,17 +298,20 @@ class Console:
         elif line.isdigit():
             await self._pick(int(line))
         else:
-            await self._command(shlex.split(line))
+            await self._command(line)
 
-    def _help(self) -> str:
-        frontend = self.frontend
-        subs = ", ".join([*frontend.lifecycle, *(c.name for c in frontend.commands)])
-        spec = max(frontend.commands, key=lambda c: sum(o.required for o in c.options))
-        example = " ".join(
-            [f"/{self.game} {spec.name}", *(f"{o.name}:<{o.name}>" for o in spec.options if o.required)]
-        )
-        start = " ".join(f"{o.name}:<{o.name}>" for o in frontend.start_options)
-        return HELP.format(game=self.game, example=example, start=start, subs=subs)
+    async def _named(self, said: str) -> str:
+        """The player ``said`` names: a name as typed, or a seat counted from 1 (``as 2``); raises
+        UserError for a seat the table does not have."""
+        said = said.strip()
+        record = await self.service.repo.open_game(self.where.channel_id)
+        if record is None or not said.isdigit() or said.lower() in (n.lower() for n in record.player_names):
+            return said
+        seat = next((s for s in record.seats if s.seat == int(said) - 1), None)
+        if seat is None:
+            seats = ", ".join(f"{s.seat + 1} {s.name}" for s in record.seats)
+            raise UserError(f"There is no seat {said} at this table; the seats are {seats}.")
+        return seat.name
 
     async def _actions(self) -> None:
         stamp = await self._stamp()
@@ -284,7 +322,10 @@ class Console:
         owner = self.speaker.user_id
         self._number(
             stamp,
-            [(action, Choice(f"{label}  [{action}]", self._act(action), owner)) for label, action in legal],
+            [
+                (action, Choice(self._labelled(label, action), self._act(action), owner))
+                for label, action in legal
+            ],
         )
 
     def _act(self, action: Action) -> Callable[[], Awaitable[Reply]]:
@@ -305,21 +346,20 @@ class Console:
             raise ValueError(f"No choice {number} in the lists since the last move; pick one of {listed}.")
         await self._run(choice.run)
 
-    async def _command(self, words: list[str]) -> None:
-        head = words[0].lstrip("/")
-        if head != self.game:
-            raise ValueError(f"Commands start with /{self.game}; type help.")
-        if len(words) < 2:
-            raise ValueError("Which subcommand? Type help.")
-        name, values = words[1], _values(words[2:])
-        if name in self.frontend.lifecycle or (name == "hand" and self.frontend.private_summary is not None):
+    async def _command(self, line: str) -> None:
+        name, values = read_command(self.game, line)
+        if is_lifecycle(self.frontend, name):
             await self._run(lambda: self._lifecycle(name, values))
             return
-        spec = self.frontend.command(name)
-        if spec is None:
-            raise ValueError(f"Unknown subcommand '{name}'; type help.")
-        action = action_from_options(spec, _typed(spec, values))
-        await self._run(lambda: self.service.act(self.where, self.speaker, action))
+        action = command_action(self.frontend, name, values)
+        try:
+            await self._run(lambda: self.service.act(self.where, self.speaker, action))
+        except (UserError, ValueError) as exc:
+            # A refusal that quotes the move in the engine's form (seats from 0) quotes it as typed.
+            typed = typed_command(self.game, self.frontend, action)
+            if typed is None or f"'{action}'" not in str(exc):
+                raise
+            raise UserError(str(exc).replace(f"'{action}'", f"'{typed}'")) from exc
 
     async def _lifecycle(self, name: str, values: dict[str, str]) -> Reply:
         svc, who, where = self.service, self.speaker, self.where
@@ -346,30 +386,6 @@ def _key(button: Button) -> ChoiceKey:
     return button.action if button.action is not None else str(button.control)
 
 
-def _values(words: list[str]) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for word in words:
-        key, sep, value = word.partition(":")
-        if not sep:
-            raise ValueError(f"Write options as name:value (got '{word}').")
-        values[key] = value
-    return values
-
-
-def _typed(spec: CommandSpec, values: dict[str, str]) -> dict[str, str | int | None]:
-    known = {opt.name: opt for opt in spec.options}
-    unknown = sorted(set(values) - set(known))
-    if unknown:
-        raise ValueError(f"'{spec.name}' has no option {', '.join(unknown)}.")
-    typed: dict[str, str | int | None] = {}
-    for key, value in values.items():
-        typed[key] = known[key].parse(value)
-    missing = [opt.name for opt in spec.options if opt.required and opt.name not in typed]
-    if missing:
-        raise ValueError(f"'{spec.name}' needs {', '.join(missing)}.")
-    return typed
-
-
 def _flag(value: str) -> str | bool:
     lowered = value.lower()
     if lowered in ("true", "yes", "on"):
@@ -388,6 +404,7 @@ async def open_table(console: Console, names: list[str], options: dict[str, Any]
     existing = await service.repo.open_game(where.channel_id)
     if existing is not None:
         console.say(f"Resuming game #{existing.id} ({existing.kind}); `/{console.game} abandon` ends it.")
+        await console.locate()
         console.show(await service.status(where, console.speaker))
         await console.follow()
         return
@@ -406,6 +423,7 @@ async def open_table(console: Console, names: list[str], options: dict[str, Any]
             # Too many or too few players: the table is not left behind for the next run to resume.
             await service.abandon(where, host, confirm=True)
             raise
+    await console.locate()
     console.show(reply)
     await console.follow()
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import Field, ValidationError, create_model, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -16,6 +17,7 @@ from bot.games import MODULES
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/exobase.db"
 _DRIVERS = ("sqlite+aiosqlite://", "postgresql+asyncpg://")
+T = TypeVar("T", bound=BaseSettings)
 
 TOKEN_HELP = """\
 No DISCORD_TOKEN is set, so the bot does not connect to Discord.
@@ -53,31 +55,14 @@ else:
     )
 
 
-class Settings(_ContentFolders):
-    """Every knob of the bot; see ``.env.example`` for the documented list."""
+class ToolSettings(_ContentFolders):
+    """What the offline commands (``exobase sim``, ``exobase docs``) read: the log level and the
+    operator's own card folders. Nothing of Discord or the database, so a setting they never use
+    (a malformed DISCORD_TOKEN or DATABASE_URL) cannot stop them, and no database folder is made."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    discord_token: str | None = Field(default=None, description="Bot token; required by `python -m bot`.")
-    database_url: str = Field(default=DEFAULT_DATABASE_URL, description="SQLAlchemy async URL.")
-    dev_guild_id: int | None = Field(default=None, description="Sync commands to this guild only (instant).")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING, ERROR or CRITICAL.")
-    image_dir: Path = Field(default=Path("out/images"), description="Where the local console writes images.")
-    render_images: bool = Field(default=True, description="Attach rendered images to replies.")
-    render_cache_size: int = Field(default=256, ge=0, description="Rendered images kept for reuse (0 = off).")
-    sql_echo: bool = Field(default=False, description="Log every SQL statement (debugging).")
-    scheduler_interval: float = Field(
-        default=30.0, gt=0, le=3600, description="Seconds between checks for due reminders and deadlines."
-    )
-    lobby_idle_hours: int = Field(
-        default=72,
-        ge=0,
-        le=24 * 365,
-        description="Hours a lobby may wait without a join, a leave or a start before it closes (0 = never).",
-    )
-    sync_commands: Literal["auto", "always", "never"] = Field(
-        default="auto", description="Sync slash commands when they changed (auto), at every start, or never."
-    )
 
     @field_validator(*CONTENT_DIRS, mode="before")
     @classmethod
@@ -97,6 +82,38 @@ class Settings(_ContentFolders):
         """Games whose cards come from the operator's own files instead of the shipped ones."""
         dirs = {key: getattr(self, name) for name, key in CONTENT_DIRS.items()}
         return {game: path for game, path in dirs.items() if path is not None}
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return level
+
+
+class Settings(ToolSettings):
+    """Every knob of the bot; see ``.env.example`` for the documented list."""
+
+    discord_token: str | None = Field(default=None, description="Bot token; required by `python -m bot`.")
+    database_url: str = Field(default=DEFAULT_DATABASE_URL, description="SQLAlchemy async URL.")
+    dev_guild_id: int | None = Field(default=None, description="Sync commands to this guild only (instant).")
+    image_dir: Path = Field(default=Path("out/images"), description="Where the local console writes images.")
+    render_images: bool = Field(default=True, description="Attach rendered images to replies.")
+    render_cache_size: int = Field(default=256, ge=0, description="Rendered images kept for reuse (0 = off).")
+    sql_echo: bool = Field(default=False, description="Log every SQL statement (debugging).")
+    scheduler_interval: float = Field(
+        default=30.0, gt=0, le=3600, description="Seconds between checks for due reminders and deadlines."
+    )
+    lobby_idle_hours: int = Field(
+        default=72,
+        ge=0,
+        le=24 * 365,
+        description="Hours a lobby may wait without a join, a leave or a start before it closes (0 = never).",
+    )
+    sync_commands: Literal["auto", "always", "never"] = Field(
+        default="auto", description="Sync slash commands when they changed (auto), at every start, or never."
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -151,14 +168,6 @@ class Settings(_ContentFolders):
             return value.strip().lower() or "auto"
         return value
 
-    @field_validator("log_level")
-    @classmethod
-    def _known_level(cls, value: str) -> str:
-        level = value.strip().upper()
-        if level not in logging.getLevelNamesMapping():
-            raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
-        return level
-
     def sqlite_path(self) -> Path | None:
         """The database file for a file-backed SQLite URL, else None."""
         prefix = "sqlite+aiosqlite:///"
@@ -199,13 +208,23 @@ class Settings(_ContentFolders):
 
 def load_settings(**overrides: object) -> Settings:
     """Settings from the environment/.env with ``overrides``; raises SettingsError on bad values."""
+    settings = _read(Settings, overrides)
+    settings.prepare_paths()
+    return settings
+
+
+def load_tool_settings() -> ToolSettings:
+    """The offline commands' settings from the environment/.env; raises SettingsError on a bad log
+    level or card folder, never on the bot's other settings."""
+    return _read(ToolSettings, {})
+
+
+def _read(kind: type[T], overrides: Mapping[str, Any]) -> T:
     try:
-        settings = Settings(**overrides)  # type: ignore[arg-type]
+        return kind(**overrides)
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc']).upper() or 'settings'}: {err['msg']}"
             for err in exc.errors()
         )
         raise SettingsError(f"Invalid settings: {problems}") from exc
-    settings.prepare_paths()
-    return settings

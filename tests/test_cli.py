@@ -44,8 +44,9 @@ def test_play_exobase_scripted(tmp_path: Path) -> None:
     assert "Day 1/10" in text
     assert "End placement" in text
     assert "Hazard roll" in text
-    written = sorted((tmp_path / "img").glob("*.png"))
+    written = sorted((tmp_path / "img" / "exobase-1").glob("*.png"))
     assert written and all(path.read_bytes().startswith(b"\x89PNG") for path in written)
+    assert f"(Images of this game go to {tmp_path / 'img' / 'exobase-1'}/)" in text
     assert f"[image] {written[0]}" in text
     # Playing again resumes the same game from the database.
     code, text = run(args, "quit\n")
@@ -215,3 +216,32 @@ def test_the_console_refuses_a_dm_setting_that_is_neither_on_nor_off(tmp_path: P
         ["play", "spacebase", "--db", db, "--players", "Ann,Bob"], "/spacebase notify dm:maybe\n"
     )
     assert code == 0 and "'dm' is on or off." in text and "No DMs" not in text
+
+
+def test_sim_and_docs_ignore_the_bot_settings_they_do_not_use(tmp_path: Path) -> None:
+    # Settings of Discord and the database, all malformed: sim and docs need none of them.
+    (tmp_path / ".env").write_text(
+        "DISCORD_TOKEN=\nDATABASE_URL=mysql://bot@host:99999/db\nDEV_GUILD_ID=my-server\nSYNC_COMMANDS=often\n"
+    )
+    code, text = run(["sim", "exobase", "--games", "2", "--seed", "1"])
+    assert code == 0 and "2 games" in text
+    code, text = run(["docs", "exobase"])
+    assert code == 0 and "greenhouse" in text
+    # Nor do they make the database's folder.
+    assert not (tmp_path / "data").exists()
+
+
+def test_sim_still_refuses_a_bad_setting_it_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / ".env").write_text("LOG_LEVEL=loud\n")
+    assert run(["sim", "exobase", "--games", "1"])[0] == 2
+    assert "LOG_LEVEL" in capsys.readouterr().err
+    (tmp_path / ".env").write_text(f"EXOBASE_CONTENT_DIR={tmp_path / 'missing'}\n")
+    assert run(["docs", "exobase"])[0] == 2
+    assert "is not a folder" in capsys.readouterr().err
+
+
+def test_play_with_db_is_not_stopped_by_the_database_url_it_overrides(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DATABASE_URL=mysql://bot@host/db\n")
+    db = f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"
+    code, text = run(["play", "exobase", "--db", db, "--no-images", "--players", "Ann"], "quit\n")
+    assert code == 0 and "Ann starts a game of ExoBase." in text

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot.console_input import Completer
+from bot.console_input import Completer, console_frontend
 from bot.console_text import name_drawn_cards
 from bot.games import Game
+from bot.games.spec import CommandSpec, opt
 from bot.local import Console, console_where, local_actor, open_table, run_console
 from bot.replies import Button
 from bot.service import GameService
@@ -28,8 +29,14 @@ def _reversed_buttons(view: Any, legal: list[Action], game_id: int, version: int
     return [Button(str(a), game_id, version, action=a) for a in reversed(legal)]
 
 
-# Two games on one service: "tally", and "count" whose buttons list the actions in reverse.
+# Three games on one service: "tally", "count" whose buttons list the actions in reverse, and
+# "give" with a subcommand that names a player by seat (the tally itself never takes it).
 COUNT = replace(FRONTEND, key="count", title="Count", buttons=_reversed_buttons)
+GIVE = replace(
+    FRONTEND,
+    key="give",
+    commands=(*FRONTEND.commands, CommandSpec("give", "give", "Give", (opt("seat", "To whom", "int"),))),
+)
 
 
 @pytest.fixture
@@ -39,7 +46,7 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     yield GameService(
         Repository(make_sessionmaker(engine)),
         render=False,
-        games={"tally": Game(RULES, FRONTEND), "count": Game(RULES, COUNT)},
+        games={"tally": Game(RULES, FRONTEND), "count": Game(RULES, COUNT), "give": Game(RULES, GIVE)},
         seeds=lambda: 5,
     )
     await engine.dispose()
@@ -57,9 +64,11 @@ async def test_a_number_keeps_its_meaning_while_the_game_stands_still(service: G
     # The buttons list the actions in reverse; `actions` and the status keep the numbers the
     # buttons gave, so a later list never turns an earlier number into another action.
     text = await session(service, "count", "actions\n/count status\n3\n", ["Ann"])
-    buttons = "  1. roll\n  2. add n=2\n  3. add n=1\n"
+    buttons = "  1. roll  [/count roll]\n  2. add n=2  [/count add n:2]\n  3. add n=1  [/count add n:1]\n"
     assert text.startswith(f"Ann starts a game of Count.\n{buttons}")
-    assert "  3. Add 1  [add n=1]\n  2. Add 2  [add n=2]\n  1. Roll a die  [roll]\n" in text
+    assert (
+        "  3. Add 1  [/count add n:1]\n  2. Add 2  [/count add n:2]\n  1. Roll a die  [/count roll]\n" in text
+    )
     assert f"Count\n{buttons}Ann adds 1." in text and "rolls" not in text
 
 
@@ -200,3 +209,43 @@ def test_a_typed_true_or_false_option_is_a_bool() -> None:
     assert [on.parse(word) for word in ("false", "off", "no", "0")] == [False] * 4
     with pytest.raises(ValueError, match="'on' must be true or false"):
         on.parse("maybe")
+
+
+async def colony_console(tmp_path: Path, script: str) -> tuple[Console, str]:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'colony.db'}")
+    await upgrade(engine)
+    colony = GameService(Repository(make_sessionmaker(engine)), render=False, seeds=lambda: 1)
+    out = io.StringIO()
+    console = Console(colony, "colony", Path("unused"), out, local_actor("Ann"))
+    await open_table(console, ["Ann", "Bea"], {"scenario": "rustveil"})
+    # Both pick their first character; then it is Ann's turn.
+    await run_console(console, io.StringIO(f"1\n1\n{script}"), interactive=False)
+    await engine.dispose()
+    return console, out.getvalue()
+
+
+async def test_the_console_counts_seats_from_one(tmp_path: Path) -> None:
+    # The engine counts Bea, the second player, as seat 1; at the console she is seat 2, as players count.
+    script = "actions\n/colony give card:battery_pack seat:2\nas 2\nas 3\nhelp\n"
+    _console, text = await colony_console(tmp_path, script)
+    assert "Players are counted from 1: as 2 and seat:2 name the second player." in text
+    assert "Give Battery Pack to Bea  [/colony give card:battery_pack seat:2]" in text
+    assert "seat:1]" not in text
+    assert "Ann gives Battery Pack to Bea." in text
+    assert "You are now Bea." in text
+    assert "! There is no seat 3 at this table; the seats are 1 Ann, 2 Bea." in text
+
+
+def test_completion_offers_seats_counted_from_one() -> None:
+    legal = [Action.of("give", card="pump", seat=1), Action.of("give", card="pump", seat=0)]
+    completer = Completer("colony", console_frontend(FRONTENDS["colony"]), legal, [])
+    assert completer.candidates("/colony give card:pump ", "seat:") == ["seat:1 ", "seat:2 "]
+    assert completer.candidates("/colony give seat:2 ", "card:") == ["card:pump "]
+
+
+async def test_a_refusal_quotes_the_move_as_typed_with_its_seat_counted_from_one(
+    service: GameService,
+) -> None:
+    text = await session(service, "give", "/give give seat:2\n", ["Ann", "Bob"])
+    assert "! '/give give seat:2' is not legal now." in text
+    assert "seat=1" not in text

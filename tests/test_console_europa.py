@@ -16,7 +16,10 @@ from bot.store import Repository, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from engine.europa import RULES
 
-CHOICE = re.compile(r"^\s+(\d+)\. Choose your next base card… Build (.+)$", re.MULTILINE)
+# "  4. Choose your next base card… Build Aurora Outpost (6 pts)  [/europa choose card:aurora_outpost]"
+CHOICE = re.compile(
+    r"^\s+(\d+)\. Choose your next base card… Build (.+?)  \[/europa choose card:\w+\]$", re.MULTILINE
+)
 
 
 @pytest.fixture

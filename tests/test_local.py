@@ -72,10 +72,11 @@ async def test_scripted_session_plays_and_writes_images(service: GameService, tm
     text, console = await play(service, tmp_path, script, ["Ann"])
     assert "Ann starts a game of Tally." in text
     assert "Ann adds 2." in text
-    assert "1. Add 1  [add n=1]" in text
+    assert "1. Add 1  [/tally add n:1]" in text
     assert "Ann adds 1." in text
     assert "Ann takes back: Add 1." in text
-    assert "! 'add n=5' is not legal now." in text
+    # A refusal quotes the move as it was typed, not in the engine's form.
+    assert "! '/tally add n:5' is not legal now." in text
     assert "! 'add' needs n." in text
     assert "Subcommands: start, status, rules, undo, abandon, add, roll" in text
     assert len(console.images_written) >= 4
@@ -155,3 +156,26 @@ async def test_colony_console_gathers_the_table_and_takes_turns(tmp_path: Path) 
     assert "! It is Ann's move; wait for yours." in text
     assert "**Bea**'s turn" in text
     assert "Subcommands: start, status, rules, undo, abandon, character, draw" in text
+
+
+async def test_each_game_writes_its_images_to_a_folder_of_its_own(
+    service: GameService, tmp_path: Path
+) -> None:
+    # A game, then another in the same session, then the second resumed in a later session.
+    text, console = await play(
+        service, tmp_path, "/tally add n:2\n/tally abandon\n5\n/tally start\n", ["Ann"]
+    )
+    first, second = tmp_path / "images" / "tally-1", tmp_path / "images" / "tally-2"
+    assert text.count(f"(Images of this game go to {first}/)") == 1
+    assert text.count(f"(Images of this game go to {second}/)") == 1
+    assert text.index(f"{first}/)") < text.index("Ann adds 2.") < text.index(f"{second}/)")
+    mine = [path for path in console.images_written if path.parent == first]
+    assert [path.name for path in mine] == [f"{n:04d}-table.png" for n in range(1, len(mine) + 1)]
+    theirs = [path for path in console.images_written if path.parent == second]
+    assert theirs[0].name == "0001-table.png"
+    assert set(console.images_written) == {*first.iterdir(), *second.iterdir()}
+    # A later session numbers on in the game's folder: nothing is overwritten.
+    text, later = await play(service, tmp_path, "/tally add n:1\n", ["Ann"])
+    assert "Resuming game #2" in text and f"(Images of this game go to {second}/)" in text
+    assert later.images_written[0].name == f"{len(theirs) + 1:04d}-table.png"
+    assert len(list(second.iterdir())) == len(theirs) + len(later.images_written)
