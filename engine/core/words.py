@@ -12,3 +12,8 @@ def listed(items: Sequence[str], empty: str = "nothing") -> str:
     if len(items) == 1:
         return items[0]
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """ "1 token", "2 tokens", "0 tokens" (``plural`` when adding an s is not how it is written)."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"

@@ -58,11 +58,15 @@ def wild_only(content: Content, undermines: list[str]) -> set[str]:
 
 
 def shortfall(dice: list[Die], need: dict[str, int], wild: set[str]) -> tuple[int, int, int]:
-    """(results missing before Stars, Stars showing, Stars set aside)."""
+    """(results missing before Stars, Stars showing, Stars set aside).
+
+    A Star set aside earned its Cut Corner token when it was kept: an Invader destroying its die
+    later takes the Star from the build but not the token (else an Invader would wipe a penalty)."""
     have = dict.fromkeys(need, 0)
     stars = kept_stars = 0
     for d in dice:
         if d["x"]:
+            kept_stars += d["f"].count(STAR) if d["k"] else 0
             continue
         for sym in d["f"]:
             if sym == STAR:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.game import Event
+from engine.core.words import counted
 from engine.europa.dice import cut_corners, needs, new_die, wild_only
 from engine.europa.model import EXTRA_GREEN, MAIN_ROLLS, PER_PLAYER, Content
 from engine.europa.round import start_plan
@@ -135,8 +136,8 @@ def finalize(state: EuropaState, seat: int, events: list[Event]) -> None:
     events.append(
         Event(
             "construction_finalized",
-            f"{state.players[seat]} finalizes construction: {count} base(s) face down, "
-            f"{tokens} Cut Corner token(s).",
+            f"{state.players[seat]} finalizes construction: {counted(count, 'base')} face down, "
+            f"{counted(tokens, 'Cut Corner token')}.",
             {"seat": seat, "bases": count, "tokens": tokens},
         )
     )
@@ -200,7 +201,8 @@ def succeed(state: EuropaState, content: Content, seat: int, events: list[Event]
     events.append(
         Event(
             "base_built",
-            f"{state.players[seat]} builds {card.name} ({card.points} points, {tokens} Cut Corner token(s)).",
+            f"{state.players[seat]} builds {card.name} "
+            f"({card.points} points, {counted(tokens, 'Cut Corner token')}).",
             {"seat": seat, "card": card.id, "points": card.points, "tokens": tokens},
         )
     )
@@ -219,7 +221,7 @@ def fail(state: EuropaState, content: Content, seat: int, events: list[Event]) -
     events.append(
         Event(
             "base_failed",
-            f"{state.players[seat]} fails to build and loses {len(lost)} base(s) this round.",
+            f"{state.players[seat]} fails to build and loses {counted(len(lost), 'base')} this round.",
             {"seat": seat, "cards": lost},
         )
     )

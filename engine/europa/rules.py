@@ -8,7 +8,13 @@ from operator import is_
 from typing import Any
 
 from engine.core.action import Action
-from engine.core.errors import GameOverError, IllegalActionError, NotYourTurnError, SchemaError
+from engine.core.errors import (
+    AlreadyDoneError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    SchemaError,
+)
 from engine.core.game import Event, GameMeta, Outcome
 from engine.core.rng import Rng
 from engine.europa import state as state_mod
@@ -22,6 +28,7 @@ from engine.europa.round import hand_size
 from engine.europa.setup import new_game
 from engine.europa.state import EuropaState
 from engine.europa.view import seat_view, table_view
+from engine.europa.why import already_done, why
 
 TIMEOUT_SALT = 0xE1207A
 
@@ -70,14 +77,20 @@ class EuropaRules:
             return str(action)
 
     def apply(self, state: EuropaState, seat: int, action: Action) -> tuple[EuropaState, list[Event]]:
-        """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
+        """Raises GameOverError, NotYourTurnError or IllegalActionError (AlreadyDoneError for a choice
+        already made in this step), with the reason when one is clearer; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
         action = self._with_six(state, seat, action)
         if not self._is_legal(state, seat, action):
+            done = already_done(state, seat, action)
+            if done is not None:
+                raise AlreadyDoneError(done)
+            reason = why(state, self.content, seat, action)
             if not self.legal_actions(state, seat):
-                raise NotYourTurnError("The game is not waiting for you now.")
-            raise IllegalActionError(f"'{self._named(action, state)}' is not a legal move for you now.")
+                raise NotYourTurnError(reason or "The game is not waiting for you now.")
+            refused = f"'{self._named(action, state)}' is not a legal move for you now."
+            raise IllegalActionError(f"{refused} {reason}" if reason else refused)
         new = state.fork()
         events = perform(new, self.content, seat, action)
         return new, events

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.core.game import Event
+from engine.core.words import counted
 from engine.exobase import power
 from engine.exobase.common import action_of, hurt, name
 from engine.exobase.derive import derive, linked
@@ -168,7 +169,7 @@ def damage(state: ExoState, content: Content, cid: str, events: list[Event]) -> 
     assert placed is not None
     placed["damage"] += 1
     there = standing_in(state, content, cid)
-    text = f"{name(content, cid)} takes damage ({placed['damage']} token(s))"
+    text = f"{name(content, cid)} takes damage ({counted(placed['damage'], 'token')})"
     card = content.cards[cid]
     if card.generator and placed["damage"] == 1:
         supply = (card.levels[placed["level"] - 1].energy + 1) // 2

@@ -122,3 +122,34 @@ def test_a_game_saved_during_a_secret_step_four_resumes_in_turn_order() -> None:
     loaded = RULES.from_json(RULES.to_json(state))
     assert loaded.choice == [None, None] and pick in loaded.hands[0]
     assert RULES.to_move(loaded) == frozenset({0})
+
+
+def test_a_kept_star_destroyed_by_an_invader_still_costs_its_cut_corner_token() -> None:
+    # "If kept, Stars ... each one will earn you a Cut Corner Token": destroying the kept Star with an
+    # Invader result took its token away, so an Invader could be used to wipe a penalty.
+    def built(destroy_star: bool) -> str:
+        state = invader_builder(7)
+        state, _ = act(state, 1, "roll")
+        while attempt(state, 1)["destroy"]:
+            dice = attempt(state, 1)["dice"]
+            loose = next(i for i, d in enumerate(dice) if not d["x"] and d["c"] != "invader")
+            state, _ = act(state, 1, "destroy", die=loose)
+        build = attempt(state, 1)
+        need = [sym for sym, n in CONTENT.cards[build["card"]].needs.items() for _ in range(n)]
+        live = [d for d in build["dice"] if not d["x"] and d["c"] != "invader"]
+        # The base is met by plain results set aside, with a Star and a spare die set aside besides.
+        for die, sym in zip(live, need, strict=False):
+            die["f"], die["k"] = [sym], True
+        star, spare = live[len(need)], live[len(need) + 1]
+        star["f"], star["k"] = ["star"], True
+        spare["f"], spare["k"] = ["silo"], True
+        invader = next(d for d in build["dice"] if d["c"] == "invader")
+        invader["f"], invader["k"] = ["command"], True
+        # As after the last main roll whose Invader result was rolled again: one die to destroy.
+        build["rolls_left"], build["destroy"] = 0, 1
+        target = build["dice"].index(star if destroy_star else spare)
+        _, events = act(state, 1, "destroy", die=target)
+        return next(e.text for e in events if e.kind == "base_built")
+
+    assert "1 Cut Corner token" in built(destroy_star=False)
+    assert "1 Cut Corner token" in built(destroy_star=True)

@@ -76,8 +76,7 @@ def test_damaged_generator_runs_at_half_capacity_and_the_player_darkens_location
     state, events = act(state, "roll_hazard")
     texts = [e.text for e in events]
     assert (
-        "Power Station takes damage (1 token(s)): it runs at half capacity (2 energy) until repaired."
-        in texts
+        "Power Station takes damage (1 token): it runs at half capacity (2 energy) until repaired." in texts
     )
     assert texts[-1] == ("Energy is short by 2: choose a location to go dark (its cubes return to the bank).")
     assert derived(state).supply == 2
