@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.spacebase.model import Card, Content, Reward, condition_label
+from engine.spacebase.pending import OPTIONAL
 
 CLARIFIED = {
     "28": "swaps with a neighbouring sector's card (a colony only from the station)",
@@ -44,8 +45,10 @@ def card_reference(content: Content | None = None) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _rewards(rewards: tuple[Reward, ...]) -> str:
-    return "; ".join(r.label() for r in rewards)
+def _rewards(rewards: tuple[Reward, ...], *, immediate: bool = False) -> str:
+    """The rewards' labels; an immediate one the buyer may decline says "may" (Genesis: immediate
+    rewards are compulsory unless the card says otherwise)."""
+    return "; ".join(f"may {r.label()}" if immediate and r.kind in OPTIONAL else r.label() for r in rewards)
 
 
 def _effects(c: Card) -> str:
@@ -58,7 +61,7 @@ def _effects(c: Card) -> str:
         ("all players", c.shared),
     ):
         if rewards:
-            parts.append(f"{title}: {_rewards(rewards)}")
+            parts.append(f"{title}: {_rewards(rewards, immediate=title == 'yellow')}")
     if c.ability is not None:
         parts.append(f"ability ({c.ability.need} cubes, {c.ability.when}): {_rewards(c.ability.effects)}")
     if c.condition is not None:

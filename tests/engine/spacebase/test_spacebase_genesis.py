@@ -584,3 +584,18 @@ def test_the_quick_no_choice_check_agrees_with_the_listed_moves() -> None:
             seat = min(RULES.to_move(state))
             state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
     assert seen > 20
+
+
+def test_the_card_reference_says_may_exactly_where_an_immediate_reward_may_be_declined() -> None:
+    # "Immediate rewards are not optional unless specifically stated otherwise": the ones the engine
+    # lets a buyer skip say "may" on the card, and no other does.
+    from engine.spacebase.docs import card_reference
+    from engine.spacebase.pending import OPTIONAL
+
+    reference = card_reference()
+    immediate = [c for c in CONTENT.cards.values() if c.immediate]
+    assert any(r.kind in OPTIONAL for c in immediate for r in c.immediate)
+    for info in immediate:
+        row = next(line for line in reference.splitlines() if f"(`{info.id}`)" in line)
+        for reward in info.immediate:
+            assert (f"may {reward.label()}" in row) == (reward.kind in OPTIONAL), (info.id, row)
