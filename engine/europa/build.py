@@ -91,15 +91,18 @@ def _with(kind: str, card: str, args: Args) -> Action:
 
 
 def _marks(att: Json) -> list[Action]:
-    """Keep: a rolled die in play, not aside and not showing an Invader; release: a die aside but not
-    a Star (``live``, ``invaded`` and ``locked`` spelled out: every legal list of a builder asks)."""
+    """Keep: a rolled die in play, not aside and not showing an Invader; release: a die in play aside
+    but not a Star. A destroyed die offers neither: it "may not be used or rerolled again" for this
+    base (``live``, ``invaded`` and ``locked`` spelled out: every legal list of a builder asks)."""
     keep, release = [], []
     for i, d in enumerate(att["dice"]):
         face = d["f"]
+        if d["x"]:
+            continue
         if d["k"]:
             if STAR not in face:
                 release.append(RELEASE[i])
-        elif face and not d["x"] and face != INVADED:
+        elif face and face != INVADED:
             keep.append(KEEP[i])
     return keep + release
 

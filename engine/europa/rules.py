@@ -78,7 +78,8 @@ class EuropaRules:
 
     def apply(self, state: EuropaState, seat: int, action: Action) -> tuple[EuropaState, list[Event]]:
         """Raises GameOverError, NotYourTurnError or IllegalActionError (AlreadyDoneError for a choice
-        already made in this step), with the reason when one is clearer; ``state`` is never changed."""
+        already made in this step): the reason alone when there is one, else the move quoted as the
+        player knows it; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
         action = self._with_six(state, seat, action)
@@ -89,8 +90,10 @@ class EuropaRules:
             reason = why(state, self.content, seat, action)
             if not self.legal_actions(state, seat):
                 raise NotYourTurnError(reason or "The game is not waiting for you now.")
-            refused = f"'{self._named(action, state)}' is not a legal move for you now."
-            raise IllegalActionError(f"{refused} {reason}" if reason else refused)
+            # The reason alone, as the other games give it; the move is quoted only when none is clearer.
+            raise IllegalActionError(
+                reason or f"'{self._named(action, state)}' is not a legal move for you now."
+            )
         new = state.fork()
         events = perform(new, self.content, seat, action)
         return new, events

@@ -153,3 +153,23 @@ def test_a_kept_star_destroyed_by_an_invader_still_costs_its_cut_corner_token() 
 
     assert "1 Cut Corner token" in built(destroy_star=False)
     assert "1 Cut Corner token" in built(destroy_star=True)
+
+
+def test_a_die_destroyed_while_set_aside_offers_no_move_at_all() -> None:
+    # "That player must destroy one die that may not be used or rerolled again for the building of the
+    # current Base. The destroyed die may be one that was already set aside": releasing it was offered.
+    state = invader_builder(7)
+    state, _ = act(state, 1, "roll")
+    assert not attempt(state, 1)["destroy"] and attempt(state, 1)["rolls_left"] > 0
+    dice = attempt(state, 1)["dice"]
+    aside = next(i for i, d in enumerate(dice) if d["c"] != "invader" and "star" not in d["f"])
+    state, _ = act(state, 1, "keep", die=aside)
+    # As after an Invader result on this main roll: one die to destroy, and the set-aside one goes.
+    attempt(state, 1)["destroy"] = 1
+    state, _ = act(state, 1, "destroy", die=aside)
+    legal = RULES.legal_actions(state, 1)
+    assert "roll" in {a.kind for a in legal}
+    assert [a for a in legal if a.get("die") == aside] == []
+    for kind in ("release", "keep"):
+        with pytest.raises(IllegalActionError, match=rf"^Die {aside + 1} was destroyed by the Invaders\.$"):
+            act(state, 1, kind, die=aside)

@@ -9,6 +9,7 @@ import pytest
 from engine.core.action import Action
 from engine.core.errors import GameOverError, IllegalActionError, NotYourTurnError, SchemaError
 from engine.europa import RULES
+from engine.europa import rules as rules_mod
 from tests.engine.europa.eu_helpers import act, new, to_build
 
 
@@ -120,10 +121,17 @@ def test_describe_labels_every_legal_action_without_other_secrets() -> None:
     assert not [label for label in labels if any(name in label for name in hidden)]
 
 
-def test_a_refused_move_is_quoted_as_the_player_knows_it() -> None:
+def test_a_refused_move_is_quoted_as_the_player_knows_it(monkeypatch: pytest.MonkeyPatch) -> None:
     state = to_build(new(2, seed=4), {})
     state, _ = act(state, 0, "roll")
-    with pytest.raises(IllegalActionError, match="'Keep die 30' is not a legal move for you now"):
+    # With a reason, the reason alone (as in the other games), dice counted from 1.
+    with pytest.raises(IllegalActionError) as refused:
         act(state, 0, "keep", die=29)
-    with pytest.raises(IllegalActionError, match="is not a legal move for you now"):
+    assert str(refused.value) == "There is no die 30: your dice are numbered 1 to 7."
+    with pytest.raises(IllegalActionError, match=r"^There is no card 'nope'\.$"):
         act(state, 0, "undermine", card="nope", target=7)
+    # Without one, the move is quoted as the player knows it: dice counted from 1.
+    monkeypatch.setattr(rules_mod, "why", lambda *_: None)
+    with pytest.raises(IllegalActionError) as refused:
+        act(state, 0, "keep", die=29)
+    assert str(refused.value) == "'Keep die 30' is not a legal move for you now."

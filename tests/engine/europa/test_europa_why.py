@@ -150,9 +150,8 @@ def test_a_die_out_of_range_destroyed_set_aside_or_locked_is_named_from_1() -> N
     state = _rolled()
     set_dice(state, 0, [["command"], ["command"], ["tower"], ["silo"]])
     text = _refused(state, 0, "keep", die=29)
-    assert text == (
-        "'Keep die 30' is not a legal move for you now. There is no die 30: your dice are numbered 1 to 7."
-    )
+    # The reason alone, as the other games give it: the move is quoted only when there is none.
+    assert text == "There is no die 30: your dice are numbered 1 to 7."
     state, _ = act(state, 0, "keep", die=0)
     assert _refused(state, 0, "keep", die=0).endswith("Die 1 is already set aside.")
     assert _refused(state, 0, "release", die=1).endswith("Die 2 is not set aside.")
