@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
+from PIL import _imaging as core
 
 from render.fonts import Font, font
 from render.palette import to_palette
@@ -70,12 +71,14 @@ def _stampable(box: Box, size: tuple[int, int]) -> bool:
 @lru_cache(maxsize=512)
 def shape(
     size: tuple[int, int], fill: Rgb | None, outline: Rgb | None, width: int, radius: int | None
-) -> Image.Image:
-    """A rounded rectangle (an ellipse when ``radius`` is None) spanning ``size``, drawn once.
+) -> tuple[Image.Image, Image.Image]:
+    """A rounded rectangle (an ellipse when ``radius`` is None) spanning ``size``, drawn once: its
+    pixels (RGB) and a one-bit mask of the ones it covers.
 
     Drawn on a transparent tile, with every pixel either untouched or opaque, so pasting the tile
-    at a box gives exactly the pixels drawing the shape there would: cells, chips and markers repeat
-    on every render, and one paste costs a fraction of drawing the corners again.
+    at a box through its mask gives exactly the pixels drawing the shape there would: cells, chips
+    and markers repeat on every render, and one paste costs a fraction of drawing the corners again.
+    A one-bit mask copies the pixels it covers, several times faster than blending through alpha.
     """
     tile = Image.new("RGBA", (size[0] + 1, size[1] + 1), (0, 0, 0, 0))
     draw = ImageDraw.Draw(tile)
@@ -86,7 +89,7 @@ def shape(
         draw.ellipse(box, fill=ink, outline=line, width=width)
     else:
         draw.rounded_rectangle(box, radius=radius, fill=ink, outline=line, width=width)
-    return tile
+    return tile.convert("RGB"), tile.getchannel("A").convert("1")
 
 
 def wrap_text(
@@ -203,7 +206,11 @@ class Canvas:
         mask, left, top = text_mask(text, size, bold, condensed)
         corner = (x + left, y + top)
         self.reach(corner[1] + mask.height)
-        self.image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
+        # A patch of the ink pasted through the mask gives the same pixels as filling through it
+        # (Image.paste with a colour), in well under half the time; done on the core images, it
+        # also skips the checks Image.paste repeats on every call for a canvas always writable.
+        patch = core.fill("RGB", mask.size, fill)
+        self.image.im.paste(patch, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask.im)
 
     def label(self, x: int, y: int, text: str, size: int, fill: Rgb, *, anchor: str = "mm") -> None:
         """Bold text inside a shape (die numbers, initials): drawn like ``text`` but not recorded,
@@ -264,8 +271,7 @@ class Canvas:
         self.reach(box[3] + width)
         size = (box[2] - box[0], box[3] - box[1])
         if radius and _stampable(box, size):
-            tile = shape(size, fill, outline, width, radius)
-            self.image.paste(tile, box[:2], tile)
+            self._paste_shape(box[0], box[1], shape(size, fill, outline, width, radius))
         else:
             self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         self.bottom = max(self.bottom, box[3])
@@ -274,11 +280,14 @@ class Canvas:
         self.reach(cy + r + width)
         box = (cx - r, cy - r, cx + r, cy + r)
         if _stampable(box, (2 * r, 2 * r)):
-            tile = shape((2 * r, 2 * r), fill, outline, width, None)
-            self.image.paste(tile, box[:2], tile)
+            self._paste_shape(box[0], box[1], shape((2 * r, 2 * r), fill, outline, width, None))
         else:
             self.draw.ellipse(box, fill=fill, outline=outline, width=width)
         self.bottom = max(self.bottom, cy + r)
+
+    def _paste_shape(self, x: int, y: int, tile: tuple[Image.Image, Image.Image]) -> None:
+        pixels, mask = tile
+        self.image.im.paste(pixels.im, (x, y, x + pixels.width, y + pixels.height), mask.im)
 
     def overlapping_texts(self) -> list[tuple[Placed, Placed]]:
         """Every pair of drawn texts whose boxes intersect (the layouts keep this empty)."""
