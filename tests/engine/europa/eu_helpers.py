@@ -132,3 +132,19 @@ def invader_builder(seed: int = 3) -> EuropaState:
     state = to_build(state, {})
     joined: EuropaState = RULES.apply(state, 1, Action.of("use_plan", card=plan))[0]
     return joined
+
+
+def all_built(players: int = 3, seed: int = 7) -> tuple[EuropaState, list[str]]:
+    """Every seat has built its first base (dice set by hand): step 4 is open, from First in Flight."""
+    bases: list[str] = []
+    while len(bases) < players:
+        bases.append(small(exclude=tuple(bases)))
+    state = new(players, seed=seed)
+    for seat, base in enumerate(bases):
+        give(state, seat, base)
+    state = to_build(state, dict(enumerate(bases)))
+    for seat in range(players):
+        state, _ = act(state, seat, "roll")
+        meet(state, seat)
+        state, _ = act(state, seat, "build")
+    return state, bases

@@ -13,9 +13,9 @@ from engine.europa import CONTENT, RULES
 from engine.europa.docs import card_reference
 from engine.europa.flow import start_choose
 from engine.europa.round import start_plan
-from engine.europa.state import EuropaState
 from tests.engine.europa.eu_helpers import (
     act,
+    all_built,
     attempt,
     card,
     give,
@@ -23,29 +23,11 @@ from tests.engine.europa.eu_helpers import (
     kinds,
     meet,
     new,
-    small,
-    to_build,
 )
 
 
-def _both_built(players: int = 3, seed: int = 7) -> tuple[EuropaState, list[str]]:
-    """Every seat has built its first base (dice set by hand): step 4 is open."""
-    bases: list[str] = []
-    while len(bases) < players:
-        bases.append(small(exclude=tuple(bases)))
-    state = new(players, seed=seed)
-    for seat, base in enumerate(bases):
-        give(state, seat, base)
-    state = to_build(state, dict(enumerate(bases)))
-    for seat in range(players):
-        state, _ = act(state, seat, "roll")
-        meet(state, seat)
-        state, _ = act(state, seat, "build")
-    return state, bases
-
-
 def test_step_four_choices_go_in_turn_order_and_face_up() -> None:
-    state, _ = _both_built()
+    state, _ = all_built()
     assert state.phase == "choose" and state.first == 0
     # Only the First in Flight seat decides first; the next seats wait for their turn.
     assert RULES.to_move(state) == frozenset({0})
@@ -68,7 +50,7 @@ def test_step_four_choices_go_in_turn_order_and_face_up() -> None:
 
 
 def test_step_four_skips_seats_that_did_not_build() -> None:
-    state, _ = _both_built(players=2, seed=11)
+    state, _ = all_built(players=2, seed=11)
     state.status[0] = "failed"
     state.bases[0] = []
     start_choose(state, CONTENT, [])
@@ -113,7 +95,7 @@ def test_docs_carry_the_current_card_reference() -> None:
 
 
 def test_a_game_saved_during_a_secret_step_four_resumes_in_turn_order() -> None:
-    state, _ = _both_built(players=2, seed=13)
+    state, _ = all_built(players=2, seed=13)
     # The old engine kept seat 0's pick secret while it waited for seat 1.
     pick = state.hands[0][0]
     state.hands[0].remove(pick)

@@ -18,6 +18,7 @@ from engine.europa.state import EuropaState
 from engine.europa.why import already_done, why
 from tests.engine.europa.eu_helpers import (
     act,
+    all_built,
     attempt,
     card,
     fail_seat,
@@ -27,7 +28,6 @@ from tests.engine.europa.eu_helpers import (
     miss,
     new,
     set_dice,
-    small,
     to_build,
     to_undermine,
 )
@@ -61,22 +61,6 @@ def _plans(state: EuropaState, seat: int, *cids: str) -> EuropaState:
     """``seat`` holds ``cids`` as Future Planning cards; a fresh copy, so no legal list is cached for it."""
     state.plans[seat] = [_take(state, c) for c in cids]
     return state.clone()
-
-
-def _both_built(players: int = 3, seed: int = 7) -> EuropaState:
-    """Every seat has built its first base: step 4 is open, from First in Flight (seat 0)."""
-    bases: list[str] = []
-    while len(bases) < players:
-        bases.append(small(exclude=tuple(bases)))
-    state = new(players, seed=seed)
-    for seat, base in enumerate(bases):
-        give(state, seat, base)
-    state = to_build(state, dict(enumerate(bases)))
-    for seat in range(players):
-        state, _ = act(state, seat, "roll")
-        meet(state, seat)
-        state, _ = act(state, seat, "build")
-    return state
 
 
 def _rolled(seed: int = 4, hand: tuple[str, ...] = ()) -> EuropaState:
@@ -223,7 +207,7 @@ def test_a_built_base_waits_for_the_other_builders_and_a_failed_one_builds_no_mo
 
 
 def test_step_four_goes_in_turn_order_and_finalizing_needs_a_built_base() -> None:
-    state = _both_built()
+    state, _ = all_built()
     assert _not_yours(state, 1, "finalize") == (
         "It is p1's turn to choose another base or finalize; yours comes in turn order."
     )
@@ -256,7 +240,7 @@ def test_an_undermining_target_must_be_another_new_base_with_room() -> None:
         "p2's base already holds the most Undermining cards one base may take (1)."
     )
     # Step 4: p1 tries another base, p2 and p3 finalize; p3 has no new base to undermine.
-    state = _both_built()
+    state, _ = all_built()
     state, _ = act(state, 0, "choose", card=state.hands[0][0])
     state, _ = act(state, 1, "finalize")
     state, _ = act(state, 2, "finalize")
