@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.colony.derive import actions_for, distinct, repairable
+from engine.colony.derive import distinct, repairable
 from engine.colony.model import RESOURCES, Content
 from engine.colony.ops import add_supply, cure, discard, move_pawn, remove_token, salvage
 from engine.colony.state import ColonyState
@@ -71,10 +71,6 @@ def play(state: ColonyState, content: Content, seat: int, action: Action, events
     """
     c = str(action.arg("card"))
     card = content.cards[c]
-    # A Plan before the turn's first move is played between the turns: the actions it restores
-    # (a supply refilled, an Emergency repaired, a Fatigue cured) are the turn's own.
-    between = card.type == "plan" and state.unstarted and state.phase == "actions"
-    counted = actions_for(state, content, state.seat) if between else 0
     top = state.discard[-1] if state.discard else None
     discard(state, seat, c)
     who = state.players[seat]
@@ -98,17 +94,3 @@ def play(state: ColonyState, content: Content, seat: int, action: Action, events
         remove_token(state, content, str(action.arg("at")), str(action.arg("token")), events)
     elif effect == "salvage" and top is not None:
         salvage(state, content, seat, top, events)
-    if between:
-        _recount(state, content, counted, events)
-
-
-def _recount(state: ColonyState, content: Content, counted: int, events: list[Event]) -> None:
-    """The turn's actions counted again after a Plan played before its first move (``counted``: as
-    they were counted before it); an extra action the Plan gave is kept."""
-    change = actions_for(state, content, state.seat) - counted
-    if not change:
-        return
-    state.actions_left = max(0, state.actions_left + change)
-    who, left = state.players[state.seat], state.actions_left
-    text = f"Played before {who}'s first move: {who} has {left} action{'s' if left != 1 else ''} this turn."
-    events.append(Event("actions_recounted", text, {"seat": state.seat, "actions": left}))

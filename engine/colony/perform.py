@@ -42,8 +42,6 @@ def perform(state: ColonyState, content: Content, seat: int, action: Action) -> 
         return events
     if action.kind not in FREE_KINDS:
         state.actions_left -= 1
-    if seat == state.seat and not _plan(content, action):
-        state.unstarted = False  # the turn's player moves: its actions stay as counted
     HANDLERS[action.kind](state, content, seat, action, events)
     if state.outcome is not None:
         return events
@@ -61,10 +59,6 @@ def perform(state: ColonyState, content: Content, seat: int, action: Action) -> 
     elif action.kind == "end_turn":
         end_actions(state, content, events)
     return events
-
-
-def _plan(content: Content, action: Action) -> bool:
-    return action.kind == "play" and content.cards[str(action.arg("card"))].type == "plan"
 
 
 def _choose(state: ColonyState, content: Content, seat: int, character: str, events: list[Event]) -> None:

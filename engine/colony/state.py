@@ -44,9 +44,6 @@ class ColonyState:
     seat: int = 0
     turn: int = 0
     actions_left: int = 0
-    # The turn's player has not moved yet: a Plan played now is played between the turns, so the
-    # turn's actions are counted again after it (a game saved without it reads False).
-    unstarted: bool = False
     pending: Json | None = None
     queue: list[Json] = field(default_factory=list)
     last_event: str | None = None
@@ -72,7 +69,6 @@ class ColonyState:
             seat=self.seat,
             turn=self.turn,
             actions_left=self.actions_left,
-            unstarted=self.unstarted,
             pending=None if self.pending is None else _copy_pending(self.pending),
             queue=[dict(step) for step in self.queue],
             last_event=self.last_event,
@@ -95,7 +91,8 @@ def from_json(data: Mapping[str, Any]) -> ColonyState:
     if not isinstance(data, Mapping) or data.get("schema_version") != SCHEMA_VERSION:
         raise SchemaError("This saved game is not an Exoplanet Colony game of a known version.")
     try:
-        fields = {k: v for k, v in data.items() if k != "schema_version"}
+        # "unstarted" marked a window that gave a turn's actions back; games saved with it still load.
+        fields = {k: v for k, v in data.items() if k not in ("schema_version", "unstarted")}
         fields["rng"] = Rng.from_json(fields["rng"])
         return ColonyState(**fields).clone()
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -143,12 +143,12 @@ def close_event(state: ColonyState, content: Content, events: list[Event]) -> No
 
 def start_turn(state: ColonyState, content: Content, seat: int, events: list[Event]) -> None:
     """The number of actions is counted here, from the emergency level and the player's Fatigue, and
-    again after any Plan played before the player's first move (``unstarted``)."""
+    stays so for the turn: a supply restored or an Emergency repaired later gives actions back only
+    from the next turn on, as the rulebook's example has it."""
     state.phase = "actions"
     state.seat = seat
     state.turn += 1
     state.actions_left = actions_for(state, content, seat)
-    state.unstarted = True
     level = emergency_level(state)
     events.append(
         Event(

@@ -4,7 +4,7 @@ may be played during any pending choice, and every change of supply checks the t
 from __future__ import annotations
 
 from engine.colony import RULES
-from engine.colony.derive import emergency_level
+from engine.colony.derive import actions_for, emergency_level
 from engine.colony.state import ColonyState
 from engine.core.action import Action
 from tests.engine.colony.col_helpers import act, events_on_top, hand, kinds, legal, put, started
@@ -141,23 +141,23 @@ def _emptied_by_the_event() -> ColonyState:
     return state
 
 
-def test_a_plan_after_the_event_and_before_the_next_first_move_is_played_between_the_turns() -> None:
+def test_a_supply_refilled_after_the_event_gives_the_actions_back_only_from_the_next_turn() -> None:
+    # The rulebook's example: water emptied by an event leaves the next player fewer actions "even if
+    # he or she increases the supply of that resource"; the lost actions come back the turn after.
     state = _emptied_by_the_event()
-    counted = state.actions_left
-    # Seat 0 refills the water before seat 1 moves: seat 1's turn counts its actions again.
-    state, events = act(state, "play", 0, card="contingency_plan", resource="water")
-    assert "actions_recounted" in kinds(events) and state.actions_left == counted + 1
-    # Once seat 1 has moved, another refill restores the level but not this turn's actions.
-    state.supplies["water"] = 0
-    state, _ = act(state, "draw", 1)
-    left = state.actions_left
-    state, events = act(state, "play", 1, card="contingency_plan", resource="water")
-    assert "actions_recounted" not in kinds(events) and state.actions_left == left
-
-
-def test_the_turns_own_player_may_play_a_plan_before_moving_and_a_saved_game_keeps_the_window() -> None:
-    state = _emptied_by_the_event()
-    counted = state.actions_left
-    state = RULES.from_json(RULES.to_json(state))
+    counted, level = state.actions_left, emergency_level(state)
+    # Seat 1 refills the water before its first move: the level falls at once, the actions stay.
     state, _ = act(state, "play", 1, card="contingency_plan", resource="water")
-    assert state.actions_left == counted + 1
+    assert emergency_level(state) == level - 1 and state.actions_left == counted
+    # A turn starting now would be counted from the level restored: one action more.
+    assert actions_for(state, RULES.content, 1) == counted + 1
+    # The same from another seat between the turns, and after a game is saved and loaded.
+    state = RULES.from_json(RULES.to_json(_emptied_by_the_event()))
+    state, _ = act(state, "play", 0, card="contingency_plan", resource="water")
+    assert emergency_level(state) == level - 1 and state.actions_left == counted
+
+
+def test_a_game_saved_with_the_old_between_turns_mark_still_loads() -> None:
+    state = _emptied_by_the_event()
+    saved = {**RULES.to_json(state), "unstarted": True}
+    assert RULES.to_json(RULES.from_json(saved)) == RULES.to_json(state)
