@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.colony.derive import emergency_level, hand_limit_over
-from engine.colony.model import SUPPLY_MAX, Content
+from engine.colony.derive import emergency_level, emergency_tokens, hand_limit_over
+from engine.colony.model import RESOURCES, SUPPLY_MAX, TRACK, Content
 from engine.colony.state import ColonyState
 from engine.core.game import Event
 
@@ -93,16 +93,21 @@ def add_supply(state: ColonyState, resource: str, amount: int, events: list[Even
 
 
 def level_events(state: ColonyState, before: dict[str, int], events: list[Event]) -> None:
-    """A supply that reached 0 raises the emergency level; one that left 0 lowers it."""
+    """A supply that reached 0 raises the emergency level; one that left 0 lowers it. Several at
+    once are told one step at a time, each with the level it leads to."""
+    tokens = emergency_tokens(state)
+    depleted = [r for r in RESOURCES if before.get(r, state.supplies[r]) == 0]
     for r, old in before.items():
         new = state.supplies[r]
         if old > 0 and new == 0:
             kind, text = "supply_depleted", f"{r.capitalize()} is depleted: the emergency level rises to"
+            depleted.append(r)
         elif old == 0 and new > 0:
             kind, text = "supply_restored", f"{r.capitalize()} is back: the emergency level falls to"
+            depleted.remove(r)
         else:
             continue
-        level = emergency_level(state)
+        level = min(len(TRACK) - 1, len(depleted) + tokens)
         events.append(Event(kind, f"{text} {level}.", {"resource": r, "level": level}))
 
 

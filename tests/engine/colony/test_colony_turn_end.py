@@ -161,3 +161,16 @@ def test_a_game_saved_with_the_old_between_turns_mark_still_loads() -> None:
     state = _emptied_by_the_event()
     saved = {**RULES.to_json(state), "unstarted": True}
     assert RULES.to_json(RULES.from_json(saved)) == RULES.to_json(state)
+
+
+def test_two_supplies_emptied_at_once_are_told_one_level_at_a_time() -> None:
+    state = started(1, players=2)
+    state.supplies.update(oxygen=1, water=1)
+    events_on_top(state, "quiet_orbit")
+    state, events = act(state, "end_turn")
+    told = [e.text for e in events if e.kind == "supply_depleted"]
+    assert told == [
+        "Oxygen is depleted: the emergency level rises to 1.",
+        "Water is depleted: the emergency level rises to 2.",
+    ]
+    assert emergency_level(state) == 2
