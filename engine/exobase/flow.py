@@ -84,6 +84,7 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
         use_instant(state, content, action, events)
         if state.pending is not None and state.pending["kind"] == "power_down":
             _recheck_power(state, content, events)
+        hazard.pay_from_storage(state, content, events)
     elif kind in PLACEMENT_KINDS:
         founder = founder_or_fail(state, str(fid))
         assert d is not None

@@ -60,6 +60,9 @@ def resolve(state: ExoState, content: Content, events: list[Event]) -> None:
             return
         if state.owed:
             text = f"Storage ran short: pay {state.owed} health from founders of your choice."
+            if state.short:
+                what = " or ".join(sorted(state.short))
+                text = text[:-1] + f" ({what} an instant brings in now pays instead)."
             state.pending = {"kind": "pay_health", "text": text, "options": alive}
             return
         if not state.queue:
@@ -84,6 +87,7 @@ def _lose(state: ExoState, losses: dict[str, int], events: list[Event]) -> None:
         if n > paid[r]:
             missing[r] = n - paid[r]
     state.owed += sum(missing.values())
+    state.short = {r: state.short.get(r, 0) + missing.get(r, 0) for r in {*state.short, *missing}}
     taken = ", ".join(f"{n} {r}" for r, n in paid.items() if n)
     text = f"Lost {taken} from storage" if taken else "Storage had none of it"
     if missing:
@@ -235,6 +239,7 @@ def answer(state: ExoState, content: Content, action: Action, events: list[Event
         founder = state.founder(str(action.arg("founder")))
         assert founder is not None
         state.owed -= 1
+        _settle_short(state, 1)
         hurt(state, content, founder, 1, events)
     else:
         move: Json = state.relocating.pop(0)
@@ -243,4 +248,36 @@ def answer(state: ExoState, content: Content, action: Action, events: list[Event
         founder["at"] = str(action.arg("card"))
         text = f"{name(content, founder['id'])} moves to {name(content, founder['at'])}."
         events.append(Event("relocated", text, {"founder": founder["id"], "card": founder["at"]}))
+    resolve(state, content, events)
+
+
+def _settle_short(state: ExoState, units: int, resource: str | None = None) -> None:
+    """``units`` of the debt are paid: of ``resource``, or of any (health pays for whatever)."""
+    short = dict(state.short)
+    for r in [resource] if resource is not None else sorted(short):
+        paid = min(units, short.get(r, 0))
+        short[r] = short.get(r, 0) - paid
+        units -= paid
+    state.short = {r: n for r, n in short.items() if n > 0}
+
+
+def pay_from_storage(state: ExoState, content: Content, events: list[Event]) -> None:
+    """While health is owed for missing resources, any of them now in storage (an instant brought
+    it) pays its part of the debt instead, as it would have if it had been there for the loss."""
+    if state.pending is None or state.pending["kind"] != "pay_health":
+        return
+    paid = {}
+    for r, n in sorted(state.short.items()):
+        units = min(n, state.storage.get(r, 0))
+        if units:
+            state.storage[r] -= units
+            state.owed -= units
+            _settle_short(state, units, r)
+            paid[r] = units
+    if not paid:
+        return
+    text = ", ".join(f"{n} {r}" for r, n in paid.items())
+    left = f"; {state.owed} health still owed" if state.owed else "; nothing more is owed"
+    text = f"Paid {text} from storage instead of health{left}."
+    events.append(Event("debt_paid", text, {"resources": paid}))
     resolve(state, content, events)

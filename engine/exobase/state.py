@@ -46,6 +46,9 @@ class ExoState:
     pending: Json | None = None
     queue: list[Json] = field(default_factory=list)
     owed: int = 0
+    # Which resources the health owed stands for (summing to ``owed``): one of them gained while the
+    # debt is open (an instant) pays it instead of health.
+    short: dict[str, int] = field(default_factory=dict)
     relocating: list[Json] = field(default_factory=list)
     hazard: Json | None = None
     outcome: Json | None = None
@@ -80,6 +83,7 @@ class ExoState:
             pending=self.pending,
             queue=self.queue.copy(),
             owed=self.owed,
+            short=self.short.copy(),
             relocating=self.relocating.copy(),
             hazard=self.hazard,
             outcome=self.outcome,
@@ -111,6 +115,7 @@ class ExoState:
             else {**self.pending, "options": list(self.pending["options"])},
             queue=[dict(step) for step in self.queue],
             owed=self.owed,
+            short=dict(self.short),
             relocating=[{**r, "options": list(r["options"])} for r in self.relocating],
             hazard=None if self.hazard is None else dict(self.hazard),
             outcome=None if self.outcome is None else dict(self.outcome),

@@ -183,3 +183,38 @@ def test_everyone_dead_loses_the_game() -> None:
     assert after.outcome == {"won": False, "reason": "Every founder has died.", "score": 0}
     assert kinds(events)[-1] == "game_over" and RULES.outcome(after) is not None
     assert RULES.legal_actions(after, 0) == [] and RULES.to_move(after) == frozenset()
+
+
+def test_an_instant_that_brings_the_missing_resource_pays_the_health_owed_for_it() -> None:
+    # "Instant abilities may be used once, at any time": food an instant brings while health is owed
+    # for missing food pays that debt, as it would have if it had been in storage for the loss.
+    state = new(1, founders=["tamsin", "okafor", "vesna", "mara"])
+    state.storage["food"] = 1
+    state, _ = act(state, "end_placement")
+    rig(state, 5)  # day 1: 5 + 1 = 6, Mould Bloom (lose 2 food)
+    state, _ = act(state, "roll_hazard")
+    assert state.pending is not None and state.pending["kind"] == "pay_health" and state.owed == 1
+    assert state.pending["text"].endswith("(food an instant brings in now pays instead).")
+    health = {f["id"]: f["health"] for f in state.founders}
+    state, events = act(state, "instant", founder="tamsin", ability="founder:0")
+    assert [e.text for e in events][:2] == [
+        "Tamsin uses an ability: +2 food.",
+        "Paid 1 food from storage instead of health; nothing more is owed.",
+    ]
+    assert state.owed == 0 and state.short == {} and state.storage["food"] == 1
+    assert {f["id"]: f["health"] for f in state.founders} == health
+    assert state.pending is None or state.pending["kind"] != "pay_health"
+
+
+def test_health_paid_for_a_loss_leaves_no_debt_for_a_later_instant_to_pay() -> None:
+    state = new(1, founders=["tamsin", "okafor", "vesna", "mara"])
+    state.storage["food"] = 0
+    state, _ = act(state, "end_placement")
+    rig(state, 5)
+    state, _ = act(state, "roll_hazard")
+    assert state.owed == 2 and state.short == {"food": 2}
+    state, _ = act(state, "pay_health", founder="okafor")
+    assert state.owed == 1 and state.short == {"food": 1}
+    state, events = act(state, "instant", founder="tamsin", ability="founder:0")
+    assert "Paid 1 food from storage instead of health; nothing more is owed." in [e.text for e in events]
+    assert state.owed == 0 and state.storage["food"] == 1
