@@ -246,7 +246,7 @@ async def test_closed_dms_are_noted_when_the_turn_comes_not_after_every_move(
     assert len(notes) < len(refused) // 2
 
 
-async def test_a_refusal_naming_a_secret_card_never_falls_back_to_the_channel(
+async def test_a_private_refusal_never_falls_back_to_the_channel(
     bot: GameBot, fake: FlakyDiscord
 ) -> None:
     lobby = posted(await _run(bot, fake, fake.command(HOST, "europa", "start")))[-1]
@@ -256,13 +256,15 @@ async def test_a_refusal_naming_a_secret_card_never_falls_back_to_the_channel(
     assert record is not None and record.snapshot is not None
     card = record.snapshot["hands"][0][0]
     name = EUROPA_RULES.content.cards[card].name
-    # Alice plans with a card of her hand while bases are being chosen; the refusal names the card,
-    # and Discord refuses the private answer that would carry it.
+    # Alice plans with a card of her hand while bases are being chosen, and Discord refuses the
+    # private answer. A refusal may name the cards of the move, so its reason goes by DM and the
+    # channel only hears that one was sent.
     fake.refuse = followups(_http(discord.DiscordServerError, 503))
     calls = posted(await _run(bot, fake, fake.command(HOST, "europa", "plan", card=card)))
     dms = [call for call in calls if dm_recipient(fake, call) == HOST.user_id]
     channel = [call for call in calls if dm_recipient(fake, call) is None and not call.flags & EPHEMERAL]
-    assert [name in dm.content for dm in dms] == [True]
+    assert ["belongs to Future Planning" in dm.content for dm in dms] == [True]
     [note] = channel
     assert f"<@{HOST.user_id}>" in note.content and "by DM" in note.content
+    assert "Future Planning" not in note.content
     assert name not in note.content and card not in note.content

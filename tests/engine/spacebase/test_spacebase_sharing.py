@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.action import Action
-from engine.core.errors import NotYourTurnError
+from engine.core.errors import AlreadyDoneError
 from engine.core.rng import Rng
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.state import SpaceState
@@ -81,5 +81,5 @@ def test_a_legal_list_vouches_only_for_the_state_it_was_listed_for() -> None:
     listed = RULES.legal_actions(state, chooser)
     assert Action.of("choose", option="sum") in listed
     after, _ = act(state, chooser, "choose", option="sum")
-    with pytest.raises(NotYourTurnError):
+    with pytest.raises(AlreadyDoneError):
         RULES.apply(after, chooser, Action.of("choose", option="sum"))
