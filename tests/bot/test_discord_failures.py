@@ -246,9 +246,7 @@ async def test_closed_dms_are_noted_when_the_turn_comes_not_after_every_move(
     assert len(notes) < len(refused) // 2
 
 
-async def test_a_private_refusal_never_falls_back_to_the_channel(
-    bot: GameBot, fake: FlakyDiscord
-) -> None:
+async def test_a_private_refusal_never_falls_back_to_the_channel(bot: GameBot, fake: FlakyDiscord) -> None:
     lobby = posted(await _run(bot, fake, fake.command(HOST, "europa", "start")))[-1]
     lobby = posted(await _run(bot, fake, fake.click(FRIEND, lobby, button(lobby, ":join"))))[-1]
     await _run(bot, fake, fake.click(HOST, lobby, button(lobby, ":begin")))
