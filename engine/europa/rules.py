@@ -17,6 +17,7 @@ from engine.core.errors import (
 )
 from engine.core.game import Event, GameMeta, Outcome
 from engine.core.rng import Rng
+from engine.core.words import waiting_on
 from engine.europa import state as state_mod
 from engine.europa.describe import describe_action
 from engine.europa.flow import resume_step_four
@@ -89,7 +90,7 @@ class EuropaRules:
                 raise AlreadyDoneError(done)
             reason = why(state, self.content, seat, action)
             if not self.legal_actions(state, seat):
-                raise NotYourTurnError(reason or "The game is not waiting for you now.")
+                raise NotYourTurnError(reason or waiting_on(state.players, self.to_move(state)))
             # The reason alone, as the other games give it; the move is quoted only when none is clearer.
             raise IllegalActionError(
                 reason or f"'{self._named(action, state)}' is not a legal move for you now."

@@ -6,6 +6,7 @@ from engine.core.action import Action
 from engine.core.errors import AlreadyDoneError, IllegalActionError, NotYourTurnError
 from engine.core.game import Event
 from engine.core.rng import Rng
+from engine.core.words import waiting_on
 from engine.spacebase.board import place
 from engine.spacebase.describe import describe_action
 from engine.spacebase.legal import END, ROLL, game_actions, is_legal, only_end, use_actions, waiting
@@ -36,7 +37,7 @@ def perform(
         if done is not None:
             raise AlreadyDoneError(done)
         if seat not in waiting(state) and action.kind not in FREE:
-            raise NotYourTurnError("It is not your turn to act.")
+            raise NotYourTurnError(waiting_on(state.players, waiting(state)))
         reason = why(state, content, seat, action)
         if reason is None:
             label = describe_action(content, action, state)

@@ -65,12 +65,10 @@ class SpaceRules:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
-        if (
-            not 0 <= seat < len(state.players)
-            or state.ai[seat]
-            or (state.away[seat] and action.kind != "back")
-        ):
-            raise NotYourTurnError("It is not your turn to act.")
+        if not 0 <= seat < len(state.players) or state.ai[seat]:
+            raise NotYourTurnError("You have no seat of your own at this table.")
+        if state.away[seat] and action.kind != "back":
+            raise NotYourTurnError("You are marked away and the AI plays your seat: come back first.")
         new = state.fork()
         events = perform(new, self.content, seat, action, self._listed(state, seat, action))
         return new, events

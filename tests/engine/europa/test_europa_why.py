@@ -456,7 +456,7 @@ def test_why_is_asked_only_for_refused_moves_and_the_generic_text_stays_without_
     with pytest.raises(IllegalActionError) as refused:
         act(_rolled(), 0, "keep", die=29)
     assert str(refused.value) == "'Keep die 30' is not a legal move for you now."
-    with pytest.raises(NotYourTurnError, match=r"^The game is not waiting for you now\.$"):
+    with pytest.raises(NotYourTurnError, match=r"^It is not your move now; the game waits for p1 and p2\.$"):
         RULES.apply(new(2, seed=1), 5, Action.of("roll"))
 
 

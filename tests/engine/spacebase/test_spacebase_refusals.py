@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import AlreadyDoneError, IllegalActionError
+from engine.core.errors import AlreadyDoneError, IllegalActionError, NotYourTurnError
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.state import SpaceState
 from tests.engine.spacebase.sb_helpers import act, choose_all, deploy, plain, roll
@@ -63,3 +63,16 @@ def test_choosing_twice_says_who_is_still_awaited() -> None:
     assert (
         str(refused.value) == f"You have already chosen for this roll; waiting for {names[0]} and {names[2]}."
     )
+
+
+def test_a_seat_not_awaited_or_away_is_told_so() -> None:
+    state = plain(2)
+    waiting = sorted(RULES.to_move(state))
+    idle = next(s for s in range(2) if s not in waiting)
+    names = " and ".join(state.players[s] for s in waiting)
+    with pytest.raises(NotYourTurnError) as refused:
+        act(state, idle, "roll")
+    assert str(refused.value) == f"It is not your move now; the game waits for {names}."
+    away, _ = act(state, idle, "away")
+    with pytest.raises(NotYourTurnError, match="You are marked away and the AI plays your seat: come back"):
+        act(away, idle, "auto", on=True)
