@@ -49,9 +49,18 @@ CHOICES = (
 # Effects only a charged ability or an immediate reward may carry.
 SPECIAL = ("win", "cash_out", "swap_neighbor")
 KINDS: tuple[str, ...] = (*PLAIN, *ARROWS, *CHOICES, *SPECIAL)
-# Kinds a bonus roll ignores: they would touch other players, the shipyard or the colonies, or
-# (our ruling) roll again, which could chain without end.
-BONUS_IGNORES = ("claim", "claim_top", "buy", "trade", "bonus_roll")
+# Kinds a bonus roll ignores: they would touch other players, the shipyard or the colonies.
+BONUS_IGNORES = ("claim", "claim_top", "buy", "trade")
+# A bonus roll gained in a bonus roll rolls again, as the rulebook lets it; a chain this many rolls
+# deep gains no further one, so a run of lucky dice cannot go on without end.
+MAX_BONUS_CHAIN = 5
+
+
+def bonus_ignores(kind: str, bonus: int) -> bool:
+    """Whether a reward of ``kind`` is ignored in a bonus roll ``bonus`` deep (0: not a bonus roll)."""
+    return bonus > 0 and (kind in BONUS_IGNORES or (kind == "bonus_roll" and bonus >= MAX_BONUS_CHAIN))
+
+
 STATS: tuple[str, ...] = ("deployed", "income", "credits", "charges", "vp", "colonies", "level3")
 
 

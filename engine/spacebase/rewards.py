@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from engine.core.game import Event
 from engine.spacebase.board import add_charge, chargeable
-from engine.spacebase.model import BONUS_IGNORES, CHOICES, SECTORS, Content, Reward, Side
+from engine.spacebase.model import CHOICES, SECTORS, Content, Reward, Side, bonus_ignores
 from engine.spacebase.state import Board, Json, SpaceState
 
 Gain = tuple[str, Reward]
@@ -70,13 +70,13 @@ def signature(found: list[Gain]) -> tuple[tuple[str, str, int, int], ...]:
     return tuple(sorted(keyed))
 
 
-def grant(state: SpaceState, content: Content, seat: int, card: str, r: Reward, bonus: bool = False) -> None:
+def grant(state: SpaceState, content: Content, seat: int, card: str, r: Reward, bonus: int = 0) -> None:
     """Give one reward to ``seat``; a reward with a choice is queued as a pending step.
 
-    In a bonus roll, rewards touching other players, the shipyard or the colonies are ignored,
-    and so is another bonus roll."""
+    In a bonus roll (``bonus``: how deep in a chain of them, 0 for none), rewards touching other
+    players, the shipyard or the colonies are ignored, and so is a bonus roll past the chain's end."""
     kind = r.kind
-    if bonus and kind in BONUS_IGNORES:
+    if bonus_ignores(kind, bonus):
         return
     board = state.board(seat)
     if kind == "credits":
@@ -96,18 +96,21 @@ def grant(state: SpaceState, content: Content, seat: int, card: str, r: Reward, 
     elif kind == "win":
         state.outcome = {"winners": [seat], "reason": "ability", "card": card}
     else:
-        queue(state, seat, card, r)
+        queue(state, seat, card, r, depth=bonus + 1)
 
 
-def queue(state: SpaceState, seat: int, card: str, r: Reward) -> None:
-    """Open the choice a reward asks for; a bonus roll rolls its dice now, and a claim from a deck
-    turns its cards up now (off the deck, so nothing else deals them meanwhile)."""
+def queue(state: SpaceState, seat: int, card: str, r: Reward, depth: int = 1) -> None:
+    """Open the choice a reward asks for; a bonus roll rolls its dice now (``depth``: its place in a
+    chain of them), and a claim from a deck turns its cards up now (off the deck, so nothing else
+    deals them meanwhile)."""
     step: Json = {"kind": r.kind, "seat": seat, "card": card, "level": r.level, "n": r.n}
     if r.kind == "shift":
         step["sectors"] = list(r.sectors)
     if r.kind == "bonus_roll":
         rng = state.draw()
         step["dice"] = [rng.d6(), rng.d6()]
+        if depth > 1:
+            step["depth"] = depth
     if r.kind == "claim_top":
         level = str(r.level)
         deck = state.decks[level]
@@ -124,7 +127,7 @@ def grant_all(
     content: Content,
     seat: int,
     found: list[Gain],
-    bonus: bool = False,
+    bonus: int = 0,
     sectors: tuple[int, ...] | None = None,
 ) -> Event:
     """Grant a list of gains and return one event telling what ``seat`` got (and, when given, the
@@ -152,7 +155,7 @@ def grant_all(
             opened = tuple(
                 NAMED_WORDS.get(r.kind) or r.label()
                 for _card, r in found
-                if r.kind in NAMED and not (bonus and r.kind in BONUS_IGNORES)
+                if r.kind in NAMED and not bonus_ignores(r.kind, bonus)
             )
             return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors, opened)
     else:
@@ -213,7 +216,7 @@ def _gained(credits: int, income: int, vp: int, charges: int, opened: tuple[str,
 
 
 def _grant_each(
-    state: SpaceState, content: Content, seat: int, board: Board, found: list[Gain], bonus: bool
+    state: SpaceState, content: Content, seat: int, board: Board, found: list[Gain], bonus: int
 ) -> tuple[int, int, int, int]:
     """Grant every gain in order; returns the changes of credits, income, vp and charge cubes."""
     credits, income, vp, charges = board.credits, board.income, board.vp, sum(board.charges.values())

@@ -106,7 +106,7 @@ def bonus_choose(state: SpaceState, content: Content, seat: int, option: str) ->
     """Resolve the head bonus roll: the seat gains station rewards as if it were active."""
     step = state.pending.pop(0)
     found = gains(state.boards[seat], content, option_sectors(step["dice"], option), "blue", option == "sum")
-    return [grant_all(state, content, seat, found, bonus=True)]
+    return [grant_all(state, content, seat, found, bonus=int(step.get("depth", 1)))]
 
 
 def acquire(

@@ -12,7 +12,7 @@ from engine.core.errors import IllegalActionError
 from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.spacebase import CONTENT, RULES
-from engine.spacebase.model import Card, Content
+from engine.spacebase.model import MAX_BONUS_CHAIN, Card, Content
 from engine.spacebase.pending import SKIP, no_choice, pending_actions
 from engine.spacebase.rewards import grant_all, rewards_event
 from engine.spacebase.state import SpaceState
@@ -154,7 +154,9 @@ def test_a_bonus_roll_gains_station_rewards_and_ignores_claims() -> None:
     assert [state.boards[s].credits for s in (1, 2)] == others, "other players ignore a bonus roll"
     assert not state.pending or state.pending[0]["kind"] not in ("claim", "buy")
     gained = state.boards[0].credits - credits
-    if a + b in (claimer.sector, roller.sector):
+    if a + b == roller.sector:
+        assert gained == 0 and [step["kind"] for step in state.pending] == ["bonus_roll"]
+    elif a + b == claimer.sector:
         assert gained == 0 and not state.pending
     else:
         assert gained == CONTENT.cards[STARTERS[a + b - 1]].blue[0].n
@@ -243,15 +245,28 @@ def test_an_empty_sector_gives_nothing_and_can_be_bought_into() -> None:
     assert state.boards[0].station[4] == ship.id and state.boards[0].deployed[4] == (STARTERS[4],)
 
 
-def test_a_bonus_roll_never_gives_another_bonus_roll() -> None:
+def test_a_bonus_roll_landing_on_a_bonus_roll_rolls_again_up_to_the_chains_end() -> None:
+    # The rulebook ignores only effects on others, the shipyard and unbought colonies: a bonus roll
+    # gained in a bonus roll rolls again. A chain MAX_BONUS_CHAIN rolls deep gains no further one.
     roller = card("bonus_roll", level=2)
     state = _genesis(2)
     put(state, 0, roller.id)
     state, _ = activate(state, roller.sector)
     a = max(1, roller.sector - 6)
+    for depth in range(1, MAX_BONUS_CHAIN + 1):
+        step = state.pending[0]
+        assert step["kind"] == "bonus_roll" and step.get("depth", 1) == depth
+        step["dice"] = [a, roller.sector - a]
+        state, events = act(state, 0, "choose", option="sum")
+        assert "bonus roll" in " ".join(e.text for e in events) or depth == MAX_BONUS_CHAIN
+    assert not any(step["kind"] == "bonus_roll" for step in state.pending)
+    # Saved and loaded mid-chain, the depth is kept.
+    state = _genesis(2)
+    put(state, 0, roller.id)
+    state, _ = activate(state, roller.sector)
     state.pending[0]["dice"] = [a, roller.sector - a]
     state, _ = act(state, 0, "choose", option="sum")
-    assert not state.pending
+    assert RULES.from_json(RULES.to_json(state)).pending[0]["depth"] == 2
 
 
 def test_a_card_gained_on_another_players_turn_gives_its_end_of_turn_reward_then() -> None:
