@@ -136,7 +136,8 @@ def pending(canvas: Canvas, view: View, y: int) -> int:
     choice = view.get("pending")
     if not choice:
         return y
-    names = card_names(view)
+    # Options are cards (a tie, a location to power down) or founders (who pays the health).
+    names = {**card_names(view), **{fid: w.name for fid, w in founders_by_id(view).items()}}
     options = ", ".join(names.get(str(o), str(o)) for o in choice.get("options", []))
     text = str(choice.get("text", ""))
     if options:

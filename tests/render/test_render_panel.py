@@ -99,3 +99,14 @@ def test_a_long_activity_is_drawn_whole_on_lines_of_its_own() -> None:
     short = next(p for p in canvas.texts if p.text == "works Greenhouse: +2 food")
     name = next(p for p in canvas.texts if p.text == "Li")
     assert short.box[0] > TRACK_X and abs(short.box[1] - name.box[1]) < 10
+
+
+def test_a_payment_in_health_names_the_founders_who_may_pay() -> None:
+    view = fresh_view()
+    ids = [str(f["id"]) for f in view["founders"]]
+    names = [str(f.get("name") or f["id"]) for f in view["founders"]]
+    assert ids != names
+    view["pending"] = {"kind": "pay_health", "text": "Storage ran short: pay 1 health.", "options": ids}
+    texts = " ".join(p.text for p in draw_panel(view).texts)
+    assert all(name in texts for name in names)
+    assert not any(f" {fid}," in texts or f" {fid}." in texts for fid in ids)
