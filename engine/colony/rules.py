@@ -61,7 +61,7 @@ class ColonyRules:
         if seat not in self._may_act(state):
             raise NotYourTurnError(refusal(state, self.content, seat, action))
         new = state.clone()
-        events = perform(new, self.content, seat, _paid_in_order(action))
+        events = perform(new, self.content, seat, action.listed_in_order("pay"))
         return new, events
 
     def to_move(self, state: ColonyState) -> frozenset[int]:
@@ -125,13 +125,3 @@ class ColonyRules:
 
     def describe(self, action: Action, state: ColonyState) -> str:
         return describe_action(self.content, action, state)
-
-
-def _paid_in_order(action: Action) -> Action:
-    """``action`` with the cards it pays listed as the legal moves list them (sorted), so the
-    cards of a typed payment may come in any order."""
-    pay = action.get("pay")
-    if not isinstance(pay, str) or "," not in pay:
-        return action
-    ordered = ",".join(sorted(pay.split(",")))
-    return action if ordered == pay else Action.of(action.kind, **{**dict(action.args), "pay": ordered})

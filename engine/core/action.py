@@ -39,6 +39,15 @@ class Action:
             raise SchemaError(f"'{self.kind}' needs the argument '{name}'.")
         return value
 
+    def listed_in_order(self, name: str) -> Action:
+        """This action with the comma-separated names of argument ``name`` sorted, as legal-move
+        lists give them, so a list typed in any order is the same move."""
+        value = self.get(name)
+        if not isinstance(value, str) or "," not in value:
+            return self
+        ordered = ",".join(sorted(value.split(",")))
+        return self if ordered == value else Action.of(self.kind, **{**dict(self.args), name: ordered})
+
     @property
     def params(self) -> dict[str, Scalar]:
         return dict(self.args)

@@ -83,7 +83,8 @@ class EuropaRules:
         player knows it; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
-        action = self._with_six(state, seat, action)
+        # Cards to discard may be typed in any order.
+        action = self._with_six(state, seat, action.listed_in_order("discard"))
         if not self._is_legal(state, seat, action):
             done = already_done(state, seat, action)
             if done is not None:

@@ -8,7 +8,7 @@ The build step's reasons (dice, rolls, Ingenuity and Future Planning cards, Inva
 from __future__ import annotations
 
 from engine.core.action import Action, Scalar
-from engine.core.words import listed
+from engine.core.words import counted, listed
 from engine.europa.flow import order, step_four
 from engine.europa.legal import waiting, waits_for
 from engine.europa.model import BIG_HAND, HAND_SIZE, Ability, Content, ability_text
@@ -187,30 +187,19 @@ def _target(state: EuropaState, seat: int, target: int) -> str | None:
     return None
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
-
-
 def _cost(state: EuropaState, seat: int, cid: str, name: str, cost: int, paid: list[str]) -> str | None:
     """An Undermining card's cost: ``cost`` more cards of the attacker's hand, named in ``discard``."""
     others = [c for c in state.hands[seat] if c != cid]
     if not cost:
         return f"{name} costs no extra card: leave out the discard." if paid else None
     if len(others) < cost:
-        held = _cards(len(others))
-        return f"{name} costs {_cards(cost)} more from your hand, and you hold {held} besides it."
+        held = counted(len(others), "card")
+        return f"{name} costs {counted(cost, 'card')} more from your hand, and you hold {held} besides it."
     if any(c not in others for c in paid) or len(set(paid)) < len(paid):
         return "You can pay only with other cards of your hand, each named once."
     if len(paid) != cost:
-        return f"{name} costs exactly {_cards(cost)} more from your hand: name {cost} to discard."
-    return _order(paid)
-
-
-def _order(picked: list[str]) -> str | None:
-    """The legal moves name several cards in sorted order; a list in another order is told so."""
-    if picked == sorted(picked):
-        return None
-    return f"Give the cards in the order the choices list them: '{','.join(sorted(picked))}'."
+        return f"{name} costs exactly {counted(cost, 'card')} more from your hand: name {cost} to discard."
+    return None
 
 
 def _destroy_plan(
@@ -240,4 +229,4 @@ def _redraw(state: EuropaState, content: Content, seat: int, action: Action) -> 
             f"Drawing to {HAND_SIZE} leaves room for {HAND_SIZE} cards and you keep {left}: "
             f"discard {left - HAND_SIZE} more, or draw to {BIG_HAND}."
         )
-    return _order(picked)
+    return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core.action import Action
+from engine.core.words import listed
 from engine.exobase.common import name
 from engine.exobase.derive import Derived, derive
 from engine.exobase.model import Card, Content, cost_label
@@ -29,9 +30,8 @@ def already_ready(state: ExoState, action: Action, seat: int) -> str | None:
         return None
     waiting = [state.players[s] for s in range(len(state.players)) if s not in state.ready]
     what = "placement" if kind == "end_placement" else "the night"
-    who = ", ".join(waiting[:-1]) + f" and {waiting[-1]}" if len(waiting) > 1 else "".join(waiting)
     press = "presses" if len(waiting) == 1 else "press"
-    return f"You are already ready; {what} ends when {who} also {press} Ready."
+    return f"You are already ready; {what} ends when {listed(waiting)} also {press} Ready."
 
 
 def why(state: ExoState, content: Content, action: Action) -> str:

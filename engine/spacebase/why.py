@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.action import Action
+from engine.core.words import listed
 from engine.spacebase.legal import legal, waiting
 from engine.spacebase.model import Content
 from engine.spacebase.state import SpaceState
@@ -38,8 +39,7 @@ def already_chosen(state: SpaceState, seat: int, action: Action) -> str | None:
     others = [state.players[s] for s in sorted(waiting(state)) if s != seat]
     if not others:
         return "You have already chosen for this roll."
-    who = ", ".join(others[:-1]) + f" and {others[-1]}" if len(others) > 1 else others[0]
-    return f"You have already chosen for this roll; waiting for {who}."
+    return f"You have already chosen for this roll; waiting for {listed(others)}."
 
 
 def _buy(state: SpaceState, content: Content, seat: int, card: str, sector: object) -> str | None:

@@ -91,3 +91,10 @@ def test_items_are_listed_as_a_sentence_lists_them() -> None:
         "A and B",
         "A, B and C",
     ]
+
+
+def test_a_list_argument_typed_in_any_order_is_the_listed_move() -> None:
+    typed = Action.of("redraw", discard="b,c,a", six=True)
+    assert typed.listed_in_order("discard") == Action.of("redraw", discard="a,b,c", six=True)
+    plain = Action.of("redraw", discard="a")
+    assert plain.listed_in_order("discard") is plain and typed.listed_in_order("pay") is typed

@@ -311,9 +311,10 @@ def test_a_redraw_with_the_wrong_cards_or_count_says_what_fits() -> None:
         "You can discard only cards of your hand, each named once."
     )
     assert _refused(state, 0, "redraw", discard=f"{hand[0]},{hand[0]}").endswith("each named once.")
-    assert _refused(state, 0, "redraw", discard=f"{hand[1]},{hand[0]}").endswith(
-        f"Give the cards in the order the choices list them: '{hand[0]},{hand[1]}'."
-    )
+    # Cards to discard may be named in any order: the same move either way.
+    typed, _ = act(state, 0, "redraw", discard=f"{hand[1]},{hand[0]}")
+    listed, _ = act(state, 0, "redraw", discard=f"{hand[0]},{hand[1]}")
+    assert RULES.to_json(typed) == RULES.to_json(listed)
     assert _refused(state, 0, "redraw", discard="", six=True).endswith(
         "Only a Future Planning card for a hand of 6 lets you draw a sixth card."
     )
