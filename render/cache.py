@@ -28,18 +28,18 @@ class ViewDigest:
 
     def part(self, name: str) -> str:
         if name not in self._parts:
-            self._parts[name] = _digest(self._view.get(name))
+            self._parts[name] = digest(self._view.get(name))
         return self._parts[name]
 
     def key(self, kind: str, reads: Iterable[str], extra: object = None) -> str:
         """The key of image ``kind`` drawn from the entries ``reads`` (and ``extra``, e.g. its dice)."""
         parts = [kind, *(f"{name}={self.part(name)}" for name in sorted(reads))]
         if extra is not None:
-            parts.append(_digest(extra))
-        return f"{kind}:{_digest(parts)}"
+            parts.append(digest(extra))
+        return f"{kind}:{digest(parts)}"
 
 
-def _digest(value: object) -> str:
+def digest(value: object) -> str:
     # Pickle writes every value it is given, and four times faster than JSON text: a key is computed
     # for each image of every command. Equal views built in another order (or sharing objects
     # differently) may get other bytes; that costs a redraw, never a wrong picture.

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 from PIL import _imaging as core
 
+from render.cache import digest
 from render.fonts import Font, font
 from render.palette import to_palette
+from render.pieces import PIECES, Piece
 from render.png import encode
 from render.theme import BACKGROUND, Rgb
 
 Box = tuple[int, int, int, int]
+T = TypeVar("T")
 MIN_TEXT = 21
 GROW_STEP = 256
 # Shapes up to this many pixels are drawn once and pasted (bigger ones cost more to paste than draw).
@@ -288,6 +293,42 @@ class Canvas:
     def _paste_shape(self, x: int, y: int, tile: tuple[Image.Image, Image.Image]) -> None:
         pixels, mask = tile
         self.image.im.paste(pixels.im, (x, y, x + pixels.width, y + pixels.height), mask.im)
+
+    def piece(self, key: str, draw: Callable[[], tuple[T, Box]]) -> T:
+        """What ``draw`` draws and returns, pasted from the piece cache when ``key`` was drawn before.
+
+        ``draw`` returns its result (kept, so something immutable) and the box it drew within (right
+        and bottom excluded). ``key`` must name everything the pixels in that box depend on, what lay
+        there before the drawing included, and the box itself.
+        """
+        found = PIECES.get(key)
+        if found is not None:
+            self.reach(found.box[3])
+            if found.box[3] <= self.image.height:
+                self.image.im.paste(found.pixels.im, found.box)
+                self.texts.extend(found.texts)
+                self.bottom = max(self.bottom, found.bottom)
+                return found.result  # type: ignore[no-any-return]
+        placed, lowest = len(self.texts), self.bottom
+        self.bottom = 0
+        result, box = draw()
+        inner = self.bottom
+        self.bottom = max(lowest, inner)
+        self.reach(box[3])
+        if PIECES.limit and box[3] <= self.image.height:
+            pixels = self.image.crop(box)
+            PIECES.put(key, Piece(box, pixels, tuple(self.texts[placed:]), inner, result))
+        return result
+
+    def fixed_piece(self, name: str, box: Box, draw: Callable[..., object], *facts: Any) -> None:
+        """``draw(self, *facts)``, which draws within ``box`` on what ``name`` says lies there (the
+        bare background, say), or its pixels pasted as drawn before for the same facts."""
+
+        def drawn() -> tuple[None, Box]:
+            draw(self, *facts)
+            return None, box
+
+        self.piece(digest((name, box, facts)), drawn)
 
     def overlapping_texts(self) -> list[tuple[Placed, Placed]]:
         """Every pair of drawn texts whose boxes intersect (the layouts keep this empty)."""

@@ -122,28 +122,33 @@ def production(canvas: Canvas, view: View, y: int) -> int:
     y += 38
     top_supply = limits(view, "supply", (0, SUPPLY_MAX))[1]
     for entry in resources(view):
-        res = str(entry["resource"])
-        resource_label(canvas, res, y)
-        level = int(entry.get("production", 0))
-        for value in range(low, high + 1):
-            x = TRACK_X + (value - low) * PROD_CELL
-            box = (x, y + 2, x + PROD_CELL - 5, y + ROW - 8)
-            current = value == level
-            # The marker is a light cell ringed in the resource's colour: filled with the colour,
-            # oxygen's red would read as the alarm of an empty supply.
-            fill = MARKER if current else (GREEN_ZONE if value >= 0 else SURFACE)
-            outline = resource_fill(res) if current else OUTLINE
-            canvas.rect(box, fill, outline=outline, width=4 if current else 1, radius=6)
-            ink = ink_on(fill) if current else (TEXT if value >= 0 else TEXT_DIM)
-            canvas.text(
-                (box[0] + box[2]) // 2, (box[1] + box[3]) // 2, signed(value), SMALL, ink, anchor="mm"
-            )
-        supply = int(entry.get("supply", 0))
-        after = max(0, min(top_supply, supply + level))
-        colour = BAD if after == 0 else TEXT
-        canvas.text(right, y + 6, f"{supply} \u2192 {after}", 30, colour, max_width=WIDTH - MARGIN - right)
+        level, supply = int(entry.get("production", 0)), int(entry.get("supply", 0))
+        facts = (str(entry["resource"]), y, low, high, level, supply, top_supply, right)
+        canvas.fixed_piece("colony/board/production", (0, y, WIDTH, y + ROW), production_row, *facts)
         y += ROW
     return y
+
+
+def production_row(
+    canvas: Canvas, res: str, y: int, low: int, high: int, level: int, supply: int, top: int, right: int
+) -> None:
+    """A resource's production track from ``low`` to ``high``, then its supply now and after the
+    update (at most ``top``) from x ``right``; ``ROW`` tall."""
+    resource_label(canvas, res, y)
+    for value in range(low, high + 1):
+        x = TRACK_X + (value - low) * PROD_CELL
+        box = (x, y + 2, x + PROD_CELL - 5, y + ROW - 8)
+        current = value == level
+        # The marker is a light cell ringed in the resource's colour: filled with the colour,
+        # oxygen's red would read as the alarm of an empty supply.
+        fill = MARKER if current else (GREEN_ZONE if value >= 0 else SURFACE)
+        outline = resource_fill(res) if current else OUTLINE
+        canvas.rect(box, fill, outline=outline, width=4 if current else 1, radius=6)
+        ink = ink_on(fill) if current else (TEXT if value >= 0 else TEXT_DIM)
+        canvas.text((box[0] + box[2]) // 2, (box[1] + box[3]) // 2, signed(value), SMALL, ink, anchor="mm")
+    after = max(0, min(top, supply + level))
+    colour = BAD if after == 0 else TEXT
+    canvas.text(right, y + 6, f"{supply} \u2192 {after}", 30, colour, max_width=WIDTH - MARGIN - right)
 
 
 def dim(colour: Rgb) -> Rgb:
@@ -160,33 +165,36 @@ def supplies(canvas: Canvas, view: View, y: int) -> int:
     y += 38
     cell = min(SUPPLY_CELL, (WIDTH - MARGIN - TRACK_X) // (high - low + 1))
     for entry in resources(view):
-        res = str(entry["resource"])
-        resource_label(canvas, res, y)
-        supply = int(entry.get("supply", 0))
-        colour = resource_fill(res)
-        for value in range(low, high + 1):
-            x = TRACK_X + (value - low) * cell
-            box = (x, y + 2, x + cell - 3, y + ROW - 8)
-            current = value == supply
-            # Red is kept for an empty supply; any other amount is marked by a light cell ringed in
-            # the resource's colour.
-            fill = (
-                (BAD if supply == 0 else MARKER) if current else (dim(colour) if value < supply else SURFACE)
-            )
-            ring = (TEXT if supply == 0 else colour) if current else None
-            canvas.rect(box, fill, outline=ring, width=3, radius=5)
-            ink = ink_on(fill) if current else TEXT_DIM
-            canvas.text(
-                (box[0] + box[2]) // 2,
-                (box[1] + box[3]) // 2,
-                str(value),
-                SMALL,
-                ink,
-                anchor="mm",
-                condensed=True,
-            )
+        facts = (str(entry["resource"]), y, low, high, cell, int(entry.get("supply", 0)))
+        canvas.fixed_piece("colony/board/supply", (0, y, WIDTH, y + ROW), supply_row, *facts)
         y += ROW
     return y
+
+
+def supply_row(canvas: Canvas, res: str, y: int, low: int, high: int, cell: int, supply: int) -> None:
+    """A resource's supply track from ``low`` to ``high`` in ``cell`` wide steps, filled up to the
+    marker; ``ROW`` tall."""
+    resource_label(canvas, res, y)
+    colour = resource_fill(res)
+    for value in range(low, high + 1):
+        x = TRACK_X + (value - low) * cell
+        box = (x, y + 2, x + cell - 3, y + ROW - 8)
+        current = value == supply
+        # Red is kept for an empty supply; any other amount is marked by a light cell ringed in
+        # the resource's colour.
+        fill = (BAD if supply == 0 else MARKER) if current else (dim(colour) if value < supply else SURFACE)
+        ring = (TEXT if supply == 0 else colour) if current else None
+        canvas.rect(box, fill, outline=ring, width=3, radius=5)
+        ink = ink_on(fill) if current else TEXT_DIM
+        canvas.text(
+            (box[0] + box[2]) // 2,
+            (box[1] + box[3]) // 2,
+            str(value),
+            SMALL,
+            ink,
+            anchor="mm",
+            condensed=True,
+        )
 
 
 def emergency(canvas: Canvas, view: View, y: int) -> int:

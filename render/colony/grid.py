@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.colony.model import Content
-from render.canvas import Canvas, wrap_text
+from render.cache import digest
+from render.canvas import Box, Canvas, wrap_text
 from render.colony.common import (
     EMERGENCY,
     HUB_FILL,
@@ -98,11 +99,38 @@ def draw_grid(view: View, cards: Content) -> Canvas:
     canvas = Canvas(width, layout.bottom + legend_room)
     canvas.text(MARGIN, MARGIN, turn_line(view), 34, TEXT, max_width=width - 2 * MARGIN)
     for module in modules:
-        x, y = layout.origin(int(module["x"]), int(module["y"]))
-        tile_background(canvas, module, x, y, tile, layout.height(int(module["y"])))
-        tile_content(canvas, module, x, y, tile, people, view, cards)
+        tile_piece(canvas, module, layout, tile, people, view, cards)
     legend(canvas, view, people, layout.bottom + GAP + 10)
     return canvas
+
+
+def tile_piece(
+    canvas: Canvas,
+    module: Mapping[str, Any],
+    layout: Layout,
+    tile: int,
+    people: Sequence[Marker],
+    view: View,
+    cards: Content,
+) -> None:
+    """The module's tile, drawn or pasted as drawn before: tiles stand apart on the bare background,
+    so their key holds what the tile shows (the texts from ``cards`` included) and where."""
+    x, y = layout.origin(int(module["x"]), int(module["y"]))
+    height = layout.height(int(module["y"]))
+    shown = (
+        effect_items(module, tile, view, cards),
+        choice_options(view),
+        view.get("active_seat"),
+        tuple(people),
+    )
+    key = digest(("colony/grid/tile", x, y, tile, height, module, shown))
+
+    def draw() -> tuple[None, Box]:
+        tile_background(canvas, module, x, y, tile, height)
+        tile_content(canvas, module, x, y, tile, people, view, cards)
+        return None, (x, y, x + tile + 1, y + height + 1)
+
+    canvas.piece(key, draw)
 
 
 def name_lines(module: Mapping[str, Any], tile: int) -> list[str]:

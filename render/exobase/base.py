@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.canvas import Canvas
+from render.cache import digest
+from render.canvas import Box, Canvas
 from render.exobase.common import MARGIN, View, Who, day_line, founders_by_id, phase_name, who
 from render.exobase.layout import (
     ARROW_ROOM,
@@ -75,7 +76,7 @@ def draw_base(view: View) -> tuple[Canvas, Grid]:
     draw_folds(canvas, grid)
     draw_connections(canvas, grid, cells)
     for card in cards:
-        draw_tile(canvas, grid, card, founders, view)
+        tile_piece(canvas, grid, card, founders, view, cells)
     draw_legend(canvas, grid, view, founders)
     return canvas, grid
 
@@ -94,15 +95,9 @@ def draw_folds(canvas: Canvas, grid: Grid) -> None:
 
 def draw_connections(canvas: Canvas, grid: Grid, cells: Mapping[tuple[int, int], Card]) -> None:
     """A bright corridor across the gap wherever two neighbours have facing doors."""
-    for (x, y), card in cells.items():
+    for x, y in cells:
         for side in ("E", "S"):
-            dx, dy = STEP[side]
-            other = cells.get((x + dx, y + dy))
-            if (
-                other is None
-                or side not in card.get("doors", [])
-                or OPPOSITE[side] not in other.get("doors", [])
-            ):
+            if not _corridor(cells, x, y, side):
                 continue
             ox, oy = grid.origin(x, y)
             tile_h = grid.row_height(y)
@@ -126,6 +121,53 @@ def door_box(grid: Grid, ox: int, oy: int, tile_h: int, side: str) -> tuple[int,
     if side == "W":
         return (ox - t, cy - half, ox + t, cy + half)
     return (ox + grid.tile_w - t, cy - half, ox + grid.tile_w + t, cy + half)
+
+
+def tile_piece(
+    canvas: Canvas,
+    grid: Grid,
+    card: Card,
+    founders: Mapping[str, Who],
+    view: View,
+    cells: Mapping[tuple[int, int], Card],
+) -> None:
+    """The tile of ``card``, drawn or pasted as drawn before.
+
+    Its box reaches past the tile by the doors' thickness. What lies there before a tile is drawn is
+    the background and the corridors to its neighbours (the doors of the tiles beside stop short of
+    it), so those are in its key with the tile's card, place (the grid) and founders.
+    """
+    x, y = int(card["x"]), int(card["y"])
+    ox, oy = grid.origin(x, y)
+    t = DOOR_THICK
+    box = (ox - t, oy - t, ox + grid.tile_w + t + 1, oy + grid.row_height(y) + t + 1)
+    passages = (
+        _corridor(cells, x, y, "E"),
+        _corridor(cells, x, y, "S"),
+        _corridor(cells, x - 1, y, "E"),
+        _corridor(cells, x, y - 1, "S"),
+    )
+    idle = idle_founders(card, view, grid.detail)
+    key = digest(("exobase/base/tile", grid, card, founders, idle, passages))
+
+    def draw() -> tuple[None, Box]:
+        draw_tile(canvas, grid, card, founders, view)
+        return None, box
+
+    canvas.piece(key, draw)
+
+
+def _corridor(cells: Mapping[tuple[int, int], Card], x: int, y: int, side: str) -> bool:
+    """Whether the tile at (x, y) has a corridor out of its ``side`` (E or S), as draw_connections draws."""
+    card = cells.get((x, y))
+    dx, dy = STEP[side]
+    other = cells.get((x + dx, y + dy))
+    return (
+        card is not None
+        and other is not None
+        and side in card.get("doors", [])
+        and OPPOSITE[side] in other.get("doors", [])
+    )
 
 
 def draw_tile(canvas: Canvas, grid: Grid, card: Card, founders: Mapping[str, Who], view: View) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.canvas import Canvas
+from render.cache import digest
+from render.canvas import Box, Canvas
 from render.exobase.common import MARGIN, WIDTH, View, day_line, founders_by_id, phase_name, readable, who
 from render.icons import bolt, founder_disc
 from render.theme import (
@@ -159,30 +160,40 @@ def hazard(canvas: Canvas, view: View, y: int) -> int:
 def resources(canvas: Canvas, view: View, y: int) -> int:
     """One row per resource: name, production track with its green area, stored amount against the cap."""
     top = production_max(view)
-    cell = (STORE_X - 30 - TRACK_X) // (top + 1)
     canvas.text(MARGIN, y, "Resource", SMALL, TEXT_DIM)
     canvas.text(TRACK_X, y, "Production per morning  (green area = goal)", SMALL, TEXT_DIM)
     canvas.text(STORE_X, y, "Stored / cap", SMALL, TEXT_DIM)
     y += 40
     for res in RESOURCES:
-        colour = resource_colour(res)
-        canvas.rect((MARGIN, y + 6, MARGIN + 14, y + ROW - 12), colour)
-        canvas.text(MARGIN + 26, y + 8, res.capitalize(), 28, colour)
         produced = int(view.get("production", {}).get(res, 0))
         green = int(view.get("green", {}).get(res, top + 1))
-        for value in range(top + 1):
-            x = TRACK_X + value * cell
-            box = (x, y + 2, x + cell - 4, y + ROW - 8)
-            current = value == produced
-            fill = colour if current else (GREEN_ZONE if value >= green else SURFACE)
-            canvas.rect(box, fill, outline=TEXT if current else OUTLINE, width=3 if current else 1, radius=6)
-            ink = ink_on(fill) if current else (TEXT if value >= green else TEXT_DIM)
-            canvas.text((box[0] + box[2]) // 2, (box[1] + box[3]) // 2, str(value), 24, ink, anchor="mm")
         stored = int(view.get("storage", {}).get(res, 0))
         cap = int(view.get("storage_cap", {}).get(res, 6))
-        canvas.text(STORE_X, y + 6, f"{stored} / {cap}", 32, BAD if stored >= cap else TEXT)
+        box = (0, y, WIDTH, y + ROW)
+        canvas.fixed_piece(
+            "exobase/panel/resource", box, resource_row, res, y, top, produced, green, stored, cap
+        )
         y += ROW
     return y
+
+
+def resource_row(
+    canvas: Canvas, res: str, y: int, top: int, produced: int, green: int, stored: int, cap: int
+) -> None:
+    """A resource's name, production track (0 to ``top``) and storage, ``ROW`` tall."""
+    cell = (STORE_X - 30 - TRACK_X) // (top + 1)
+    colour = resource_colour(res)
+    canvas.rect((MARGIN, y + 6, MARGIN + 14, y + ROW - 12), colour)
+    canvas.text(MARGIN + 26, y + 8, res.capitalize(), 28, colour)
+    for value in range(top + 1):
+        x = TRACK_X + value * cell
+        box = (x, y + 2, x + cell - 4, y + ROW - 8)
+        current = value == produced
+        fill = colour if current else (GREEN_ZONE if value >= green else SURFACE)
+        canvas.rect(box, fill, outline=TEXT if current else OUTLINE, width=3 if current else 1, radius=6)
+        ink = ink_on(fill) if current else (TEXT if value >= green else TEXT_DIM)
+        canvas.text((box[0] + box[2]) // 2, (box[1] + box[3]) // 2, str(value), 24, ink, anchor="mm")
+    canvas.text(STORE_X, y + 6, f"{stored} / {cap}", 32, BAD if stored >= cap else TEXT)
 
 
 def production_max(view: View) -> int:
@@ -217,8 +228,28 @@ def founders(canvas: Canvas, view: View, y: int) -> int:
     for founder in view.get("founders", []):
         # An unplaced founder waits in the Hab (and is hurt if the Hab is hit), or in its ruins.
         idle = "in the Hab" if view.get("hab", True) else "in the Hab's ruins"
-        y = founder_block(canvas, founder, markers, names, y, idle) + 14
+        y = founder_piece(canvas, founder, markers, names, y, idle) + 14
     return y
+
+
+def founder_piece(
+    canvas: Canvas,
+    founder: Mapping[str, Any],
+    markers: Mapping[str, Any],
+    names: Mapping[str, str],
+    y: int,
+    idle: str,
+) -> int:
+    """The founder's block, drawn or pasted as drawn before (on the bare background); the y below.
+    Its disc reaches two rows above ``y``."""
+    place = names.get(str(founder.get("at")))
+    key = digest(("exobase/panel/founder", y, founder, who(markers, str(founder["id"])), place, idle))
+
+    def draw() -> tuple[int, Box]:
+        end = founder_block(canvas, founder, markers, names, y, idle)
+        return end, (0, y - 4, WIDTH, max(end, canvas.bottom) + 1)
+
+    return int(canvas.piece(key, draw))
 
 
 def founder_block(

@@ -1,0 +1,95 @@
+"""Pieces of a picture kept once drawn: a tile of the base, a card of a row.
+
+From one command to the next most of a picture is the same: a founder placed changes one tile of
+the base, and none of the cards on offer. A piece is the pixels of such a part (with the texts it
+placed and how low it reached), kept under a key that names everything those pixels depend on;
+pasting it back gives the same picture as drawing it again, in a small part of the time.
+
+The cache is bounded by the memory its pixels take (Pillow keeps four bytes a pixel), least
+recently used first out, and shared by the threads images are drawn in.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+DEFAULT_MEGABYTES = 64
+_BYTES_PER_PIXEL = 4
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A drawn part: its pixels at ``box``, the texts it placed, the lowest row it drew on and what its
+    drawing returned."""
+
+    box: tuple[int, int, int, int]
+    pixels: Image.Image
+    texts: tuple[Any, ...]
+    bottom: int
+    result: Any
+
+    @property
+    def weight(self) -> int:
+        return self.pixels.width * self.pixels.height * _BYTES_PER_PIXEL
+
+
+class PieceCache:
+    """Pieces by key, at most ``limit`` bytes of pixels; 0 keeps nothing. Thread-safe."""
+
+    def __init__(self, limit: int) -> None:
+        self._items: OrderedDict[str, Piece] = OrderedDict()
+        self._lock = threading.Lock()
+        self._weight = 0
+        self.limit = limit
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def weight(self) -> int:
+        """Bytes of pixels held now."""
+        return self._weight
+
+    def get(self, key: str) -> Piece | None:
+        with self._lock:
+            piece = self._items.get(key)
+            if piece is not None:
+                self._items.move_to_end(key)
+            return piece
+
+    def put(self, key: str, piece: Piece) -> None:
+        if piece.weight > self.limit:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._weight -= old.weight
+            self._items[key] = piece
+            self._weight += piece.weight
+            self._trim()
+
+    def resize(self, limit: int) -> None:
+        """Change the bound, dropping the least recently used pieces beyond it; ValueError if < 0."""
+        if limit < 0:
+            raise ValueError(f"A cache size cannot be negative, not {limit}.")
+        with self._lock:
+            self.limit = limit
+            self._trim()
+
+    def _trim(self) -> None:
+        while self._weight > self.limit:
+            _, piece = self._items.popitem(last=False)
+            self._weight -= piece.weight
+
+
+PIECES = PieceCache(DEFAULT_MEGABYTES << 20)
+
+
+def configure(megabytes: int) -> None:
+    """Keep at most ``megabytes`` MiB of drawn pieces (0 turns the cache off); ValueError if < 0."""
+    PIECES.resize(megabytes << 20 if megabytes >= 0 else megabytes)
