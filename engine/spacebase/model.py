@@ -198,6 +198,26 @@ class Content:
         return {c.id: _side(c.id, c.blue) for c in self.cards.values()}
 
     @cached_property
+    def station_sides(self) -> Mapping[str, Side]:
+        """``blue_sides`` without the colonies, whose station side gives nothing on a roll."""
+        blue = self.blue_sides
+        return {c.id: blue[c.id] for c in self.cards.values() if not c.is_colony}
+
+    @cached_property
+    def station_plain(self) -> Mapping[str | None, tuple[tuple[str, Reward], ...] | None]:
+        """What a station slot gives on a roll when no arrow is to be followed: its card's blue
+        gains, () for an empty slot or a colony, None for a card with an arrow."""
+        out: dict[str | None, tuple[tuple[str, Reward], ...] | None] = {None: ()}
+        for card, side in self.blue_sides.items():
+            out[card] = () if card in self.colony_ids else None if side.arrows else side.plain
+        return out
+
+    @cached_property
+    def stack_plain(self) -> dict[tuple[str, ...], tuple[tuple[str, Reward], ...] | None]:
+        """The same for deployed stacks, filled in as rolls meet them (see ``rewards.roll_options``)."""
+        return {}
+
+    @cached_property
     def red_sides(self) -> Mapping[str, Side]:
         return {c.id: _side(c.id, c.red) for c in self.cards.values()}
 

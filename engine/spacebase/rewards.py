@@ -8,7 +8,7 @@ from functools import lru_cache
 from engine.core.game import Event
 from engine.spacebase.board import add_charge, chargeable
 from engine.spacebase.model import CHOICES, SECTORS, Content, Reward, Side, bonus_ignores
-from engine.spacebase.state import Board, Json, SpaceState
+from engine.spacebase.state import Board, Json, Options, SpaceState
 
 Gain = tuple[str, Reward]
 # What a rewards event names besides amounts: the choices a reward opened (by its label), a swap
@@ -46,18 +46,94 @@ def _plain(board: Board, content: Content, sector: int, section: str) -> list[Ga
 
 
 def gains(board: Board, content: Content, sectors: Sequence[int], section: str, via_sum: bool) -> list[Gain]:
-    """Every reward the sectors give ``section``-side, arrows followed one step."""
+    """Every reward the sectors give ``section``-side, arrows followed one step.
+
+    ``section_cards`` written out: every roll asks this twice for every seat."""
     out: list[Gain] = []
-    blue = section == "blue"
-    sides = content.blue_sides if blue else content.red_sides
+    station = board.station
+    if section == "blue":
+        # Colonies are left out of ``station_sides``: their station side gives nothing.
+        blue = content.station_sides
+        for sector in sectors:
+            if 1 <= sector <= SECTORS:
+                card = station[sector - 1]
+                side = None if card is None else blue.get(card)
+                if card is None or side is None:
+                    continue
+                if side.arrows:
+                    _follow(out, board, content, card, side, sector, section, via_sum)
+                else:
+                    out += side.plain
+        return out
+    red, red_colonies, deployed = content.red_sides, content.red_colony_ids, board.deployed
     for sector in sectors:
-        for card in section_cards(board, content, sector, section):
-            side = sides[card]
+        if not 1 <= sector <= SECTORS:
+            continue
+        # The deployed stack, then a colony's own deployed-side rewards.
+        cards = deployed[sector - 1]
+        top = station[sector - 1]
+        if top is not None and top in red_colonies:
+            cards = (*cards, top)
+        for card in cards:
+            side = red[card]
             if side.arrows:
                 _follow(out, board, content, card, side, sector, section, via_sum)
             else:
                 out += side.plain
     return out
+
+
+def roll_options(board: Board, content: Content, d0: int, d1: int, blue: bool) -> Options:
+    """``gains`` of the sum and of each die for one seat (its station side when ``blue``), read
+    from tables while no arrow is to be followed and no colony gives its own deployed side: every
+    roll asks this for every seat."""
+    total, station = d0 + d1, board.station
+    s: tuple[Gain, ...] | None
+    a: tuple[Gain, ...] | None
+    b: tuple[Gain, ...] | None
+    if blue:
+        plain = content.station_plain
+        s, a, b = plain[station[total - 1]], plain[station[d0 - 1]], plain[station[d1 - 1]]
+    else:
+        colonies = content.red_colony_ids
+        if station[total - 1] in colonies or station[d0 - 1] in colonies or station[d1 - 1] in colonies:
+            s = a = b = None
+        else:
+            deployed, stacks = board.deployed, content.stack_plain
+            ks, ka, kb = deployed[total - 1], deployed[d0 - 1], deployed[d1 - 1]
+            try:
+                s, a, b = stacks[ks], stacks[ka], stacks[kb]
+            except KeyError:
+                s, a, b = _stack_plain(content, ks), _stack_plain(content, ka), _stack_plain(content, kb)
+    if s is None or a is None or b is None:
+        section = "blue" if blue else "red"
+        return gains(board, content, (total,), section, True), gains(board, content, (d0, d1), section, False)
+    return list(s), [*a, *b]
+
+
+# Deployed stacks met so far are kept up to this many; then the table starts afresh.
+STACKS_KEPT = 50_000
+
+
+def _stack_plain(content: Content, stack: tuple[str, ...]) -> tuple[Gain, ...] | None:
+    """The deployed-side gains of a stack (None when a card has an arrow), kept in the content."""
+    stacks = content.stack_plain
+    if stack in stacks:
+        return stacks[stack]
+    red = content.red_sides
+    out: list[Gain] = []
+    found: tuple[Gain, ...] | None = None
+    for card in stack:
+        side = red[card]
+        if side.arrows:
+            break
+        out += side.plain
+    else:
+        found = tuple(out)
+    if len(stacks) >= STACKS_KEPT:
+        stacks.clear()
+    stacks[stack] = found
+    return found
 
 
 def signature(found: list[Gain]) -> tuple[tuple[str, str, int, int], ...]:

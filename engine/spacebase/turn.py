@@ -8,7 +8,7 @@ from engine.core.game import Event
 from engine.core.words import listed
 from engine.spacebase.board import on_board, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Card, Content
-from engine.spacebase.rewards import gains, grant_all, option_sectors, signature
+from engine.spacebase.rewards import gains, grant_all, option_sectors, roll_options, signature
 from engine.spacebase.setup import refill
 from engine.spacebase.state import Options, SpaceState
 
@@ -44,12 +44,8 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
 def _options(state: SpaceState, content: Content, d0: int, d1: int) -> list[Options]:
     """Every seat's gains from the sum and from each die: station rewards for the active seat,
     deployed ones for the others."""
-    active, total, each = state.active, (d0 + d1,), (d0, d1)
-    out = []
-    for seat, board in enumerate(state.boards):
-        section = "blue" if seat == active else "red"
-        out.append((gains(board, content, total, section, True), gains(board, content, each, section, False)))
-    return out
+    active = state.active
+    return [roll_options(board, content, d0, d1, seat == active) for seat, board in enumerate(state.boards)]
 
 
 def choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:
