@@ -23,6 +23,7 @@ from bot.service import GameService
 from bot.settings import load_settings
 from engine.colony import RULES as COLONY_RULES
 from engine.exobase import RULES as EXOBASE_RULES
+from render import pieces
 from render.exobase import RENDERER
 from tests.bot.conftest import button, posted
 from tests.bot.fake_discord import CHANNEL_ID, FakeDiscord, Person
@@ -32,11 +33,15 @@ from tests.games import FRONTENDS
 ALICE = Person(11, "Alice")
 RULES = EXOBASE_RULES
 COMMANDS = ("work", "undo", "status")
-# Images unchanged: the loop comes back to the same views, so the cache has them. Drawn: no cache.
+# Images unchanged: the loop comes back to the same views, so the cache has them. Drawn: no image
+# cache; the parts of images kept (tiles, cards, rows: render.pieces) are pasted as in play, where a
+# move changes one or two of them. Drawn afresh: nothing kept, every part drawn.
+PIECES = pieces.DEFAULT_MEGABYTES
 MODES = (
-    ("images unchanged", True, rendering.DEFAULT_CACHE_SIZE),
-    ("images drawn", True, 0),
-    ("text only", False, 0),
+    ("images unchanged", True, rendering.DEFAULT_CACHE_SIZE, PIECES),
+    ("images drawn", True, 0, PIECES),
+    ("drawn afresh", True, 0, 0),
+    ("text only", False, 0, 0),
 )
 
 
@@ -87,6 +92,7 @@ async def _measure(
     fake: FakeDiscord,
     render: bool,
     cache: int,
+    piece_mb: int,
     repeat: int,
     database: Path,
     game: str,
@@ -99,6 +105,7 @@ async def _measure(
         dev_guild_id=None,
         render_images=render,
         render_cache_size=cache,
+        render_piece_cache_mb=piece_mb,
     )
     bot = create_bot(settings)
     bot.service = GameService(bot.service.repo, render=render, seeds=lambda: 7)
@@ -149,15 +156,15 @@ async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
         f"{'x floor p99':>13}",
     ]
     first: list[str] = []
-    for index, (mode, render, cache) in enumerate(MODES):
+    for index, (mode, render, cache, piece_mb) in enumerate(MODES):
         times: dict[str, list[Sample]] = {}
         cold: dict[str, Sample] = {}
         try:
             for game in ("exobase", "colony"):
                 database = folder / f"bench-{index}-{game}.db"
-                times.update(await _measure(fake, render, cache, repeat, database, game, cold))
+                times.update(await _measure(fake, render, cache, piece_mb, repeat, database, game, cold))
         finally:
-            rendering.configure(rendering.DEFAULT_CACHE_SIZE)
+            rendering.configure(rendering.DEFAULT_CACHE_SIZE, PIECES)
         for command, samples in times.items():
             p50, p99, cpu = summary(samples)
             ratios = f"{p50 / floor[0]:>12.1f}x{p99 / floor[1]:>12.1f}x"

@@ -93,7 +93,7 @@ class GameBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self.db = open_engine(settings.database_url, echo=settings.sql_echo)
-        rendering.configure(settings.render_cache_size)
+        rendering.configure(settings.render_cache_size, settings.render_piece_cache_mb)
         self.games = games_for(settings)
         self.service = GameService(
             Repository(make_sessionmaker(self.db)), render=settings.render_images, games=self.games

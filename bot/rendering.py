@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from bot.replies import Image
 from engine.core import Event
+from render import pieces
 from render.cache import ImageCache
 from render.registry import Planned
 
@@ -34,9 +35,11 @@ _LANES = max(1, os.cpu_count() or 1)
 _posted: OrderedDict[Hashable, dict[str, str]] = OrderedDict()
 
 
-def configure(cache_size: int) -> None:
-    """Keep at most ``cache_size`` rendered images (0 turns the cache off); raises ValueError if < 0."""
+def configure(cache_size: int, piece_megabytes: int = pieces.DEFAULT_MEGABYTES) -> None:
+    """Keep at most ``cache_size`` rendered images and ``piece_megabytes`` MiB of drawn parts of
+    images (0 turns either cache off); raises ValueError if one is < 0."""
     _cache.resize(cache_size)
+    pieces.configure(piece_megabytes)
 
 
 def forget(game_key: Hashable) -> None:

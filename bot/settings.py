@@ -14,6 +14,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from bot.games import MODULES
+from render.pieces import DEFAULT_MEGABYTES
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/exobase.db"
 _DRIVERS = ("sqlite+aiosqlite://", "postgresql+asyncpg://")
@@ -101,6 +102,9 @@ class Settings(ToolSettings):
     image_dir: Path = Field(default=Path("out/images"), description="Where the local console writes images.")
     render_images: bool = Field(default=True, description="Attach rendered images to replies.")
     render_cache_size: int = Field(default=256, ge=0, description="Rendered images kept for reuse (0 = off).")
+    render_piece_cache_mb: int = Field(
+        default=DEFAULT_MEGABYTES, ge=0, description="MiB of drawn image parts kept for reuse (0 = off)."
+    )
     sql_echo: bool = Field(default=False, description="Log every SQL statement (debugging).")
     scheduler_interval: float = Field(
         default=30.0, gt=0, le=3600, description="Seconds between checks for due reminders and deadlines."
