@@ -50,12 +50,39 @@ def perform(
     return events
 
 
+# Moves handled before a queued step or a reaction window is looked at.
+BEFORE_QUEUE = frozenset({"auto", "away", "back", "keep", "claim_colony"})
+
+
 def step(state: SpaceState, content: Content, seat: int, action: Action) -> list[Event]:
     """One legal action, without robots."""
     kind = action.kind
     if kind == "choose" and state.phase == "choose" and not state.pending:
         # The commonest move by far (a bonus roll's choice comes with a queue, in the main phase).
         return choose(state, content, seat, str(action.arg("option")))
+    if kind in BEFORE_QUEUE:
+        return _before_queue(state, content, seat, action)
+    if state.pending:
+        return resolve(state, content, seat, action)
+    if state.reacting:
+        return react(state, content, seat, action)
+    if kind == "buy":
+        card = str(action.arg("card"))
+        sector = action.get("sector")
+        sector = int(content.sector_of(card) if sector is None else sector)
+        return buy(state, content, seat, card, sector, extra=False)
+    if kind == "roll":
+        return roll(state, content)
+    if kind == "choose":
+        return choose(state, content, seat, str(action.arg("option")))
+    if kind == "use":
+        return use(state, content, seat, str(action.arg("card")))
+    return close_turn(state, content)
+
+
+def _before_queue(state: SpaceState, content: Content, seat: int, action: Action) -> list[Event]:
+    """Preferences, Light-Speed keeps and claimed colonies: legal whatever is queued."""
+    kind = action.kind
     name = state.players[seat]
     # The seat flags are replaced, never edited, so ``fork`` may share them.
     if kind == "auto":
@@ -75,26 +102,9 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
             Event("kept", f"{name} has chosen their ships.", {"seat": seat}),
             *_maybe_start(state, content),
         ]
-    if kind == "claim_colony":
-        # Legal in the main phase, a queued step waiting or not (the queue stays as it is).
-        card = str(action.arg("card"))
-        return acquire(state, content, seat, card, content.sector_of(card))
-    if state.pending:
-        return resolve(state, content, seat, action)
-    if state.reacting:
-        return react(state, content, seat, action)
-    if kind == "roll":
-        return roll(state, content)
-    if kind == "choose":
-        return choose(state, content, seat, str(action.arg("option")))
-    if kind == "use":
-        return use(state, content, seat, str(action.arg("card")))
-    if kind == "buy":
-        card = str(action.arg("card"))
-        sector = action.get("sector")
-        sector = int(content.sector_of(card) if sector is None else sector)
-        return buy(state, content, seat, card, sector, extra=False)
-    return close_turn(state, content)
+    # A claimed colony: legal in the main phase, a queued step waiting or not (the queue stays as it is).
+    card = str(action.arg("card"))
+    return acquire(state, content, seat, card, content.sector_of(card))
 
 
 def _flagged(flags: list[bool], seat: int, on: bool) -> list[bool]:
@@ -161,7 +171,13 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
         if move is None:
             return events
         seat, action = move
-        events += step(state, content, seat, action)
+        if action is END and not state.pending and not state.reacting:
+            # What ``step`` does with the engine's two commonest moves, without asking what they are.
+            events += close_turn(state, content)
+        elif action is ROLL and not state.pending and not state.reacting:
+            events += roll(state, content)
+        else:
+            events += step(state, content, seat, action)
     return events
 
 

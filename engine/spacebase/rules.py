@@ -69,18 +69,18 @@ class SpaceRules:
             raise NotYourTurnError("You have no seat of your own at this table.")
         if state.away[seat] and action.kind != "back":
             raise NotYourTurnError("You are marked away and the AI plays your seat: come back first.")
-        new = state.fork()
-        events = perform(new, self.content, seat, action, self._listed(state, seat, action))
-        return new, events
-
-    def _listed(self, state: SpaceState, seat: int, action: Action) -> bool:
-        """Whether ``action`` is in the legal list last handed out for this very state and seat."""
+        # Whether the move is in the legal list last handed out for this very state and seat (then it
+        # is not checked again): usually one of the list's own objects, found by identity first,
+        # which spares a dataclass ``__eq__`` call on every move before it.
         last = self._last
-        if last is None or last[0] is not state or last[1] != seat:
-            return False
-        # The move is usually one of the list's own objects: finding it by identity spares a
-        # dataclass ``__eq__`` call on every move before it.
-        return any(map(is_, last[2], repeat(action))) or action in last[2]
+        listed = (
+            last is not None
+            and last[0] is state
+            and last[1] == seat
+            and (any(map(is_, last[2], repeat(action))) or action in last[2])
+        )
+        new = state.fork()
+        return new, perform(new, self.content, seat, action, listed)
 
     def to_move(self, state: SpaceState) -> frozenset[int]:
         """The seats whose choice matters now; the engine has already moved for robot seats."""

@@ -34,14 +34,15 @@ class Board:
     charges: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> Board:
-        return Board(
-            self.credits,
-            self.income,
-            self.vp,
-            list(self.station),
-            list(self.deployed),
-            dict(self.charges),
-        )
+        # Made without ``__init__`` (a copy of the fields in their order, as ``to_json`` reads
+        # them): a move clones a console or two, a reveal one for each seat that gains something.
+        data = self.__dict__.copy()
+        data["station"] = list(self.station)
+        data["deployed"] = list(self.deployed)
+        data["charges"] = dict(self.charges)
+        new = object.__new__(Board)
+        new.__dict__ = data
+        return new
 
 
 @dataclass
