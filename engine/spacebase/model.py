@@ -163,6 +163,13 @@ class Content:
         return frozenset(c.id for c in self.cards.values() if c.is_colony and c.condition is not None)
 
     @cached_property
+    def cheapest_colony(self) -> int:
+        """The lowest price of a colony that is bought (not claimed by condition): with fewer
+        credits no colony in the row need be looked at."""
+        prices = [c.cost for c in self.cards.values() if c.is_colony and c.condition is None]
+        return min(prices, default=0)
+
+    @cached_property
     def costs(self) -> Mapping[str, int]:
         return {c.id: c.cost for c in self.cards.values()}
 

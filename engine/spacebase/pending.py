@@ -60,28 +60,38 @@ def buy_actions(
     """Every ``kind`` action of ``card_actions`` over the shipyard and the colony row (the same
     rules, with the colony sectors found once rather than per card)."""
     buying = cap >= 0
-    moves, costs = content.take_moves[kind], content.costs
+    costs = content.costs
     closed = _closed(state, content, seat) if buying else NONE_CLOSED
-    # With no sector closed (most consoles) every move of a card is taken, as one ready tuple.
-    every = content.take_lists[kind]
     out: list[Action] = []
-    for key, row in state.shipyard.items():
-        if level and level != int(key):
-            continue
-        for card in row:
-            if buying and costs[card] > cap:
+    if closed:
+        # Only a buy closes sectors (a claimed ship may be deployed under a colony).
+        moves = content.take_moves[kind]
+        for key, row in state.shipyard.items():
+            if level and level != int(key):
                 continue
-            if not closed:
-                out += every[card]
+            for card in row:
+                if costs[card] <= cap:
+                    for s, move in moves[card]:
+                        if s not in closed:
+                            out.append(move)
+    else:
+        # No sector closed (most consoles): every move of a card is taken, as one ready tuple.
+        every = content.take_lists[kind]
+        for key, row in state.shipyard.items():
+            if level and level != int(key):
                 continue
-            for s, move in moves[card]:
-                if s not in closed:
-                    out.append(move)
-    if buying and level in (0, 4):
-        conditional = content.conditional_ids
+            if buying:
+                for card in row:
+                    if costs[card] <= cap:
+                        out += every[card]
+            else:
+                for card in row:
+                    out += every[card]
+    if buying and level in (0, 4) and cap >= content.cheapest_colony:
+        # A colony goes to its own sector only; claimed colonies are not bought.
+        conditional, moves = content.conditional_ids, content.take_moves[kind]
         for col in state.colonies:
             if col is not None and costs[col] <= cap and col not in conditional:
-                # A colony goes to its own sector only.
                 ((s, move),) = moves[col]
                 if s not in closed:
                     out.append(move)
@@ -101,7 +111,7 @@ def can_buy(state: SpaceState, content: Content, seat: int, cap: int, level: int
                 for s in spots[card]:
                     if station[s - 1] not in colonies:
                         return True
-    if level not in (0, 4):
+    if level not in (0, 4) or cap < content.cheapest_colony:
         return False
     conditional = content.conditional_ids
     return any(
