@@ -22,7 +22,7 @@ from bench.roundtrip import bench_roundtrip
 from bench.spacebase import bench_spacebase
 from bench.store import bench_store
 from bench.timing import machine_reference
-from bot.app import tune_malloc
+from bot.memory import tune_malloc
 
 TARGETS = (
     "targets: apply median < 100 µs, >= 200 random games/s, each image < 50 ms and < 500 KB; a command "
@@ -48,7 +48,7 @@ def main(names: Sequence[str]) -> int:
         print(f"Unknown sections: {', '.join(unknown)}. Known: {', '.join(SECTIONS)}.", file=sys.stderr)
         return 2
     if names:
-        # As the bot does when it starts (bot.app.tune_malloc).
+        # As the bot does when it starts (bot.memory.tune_malloc).
         tune_malloc()
         for name in names:
             for line in SECTIONS[name]():

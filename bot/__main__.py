@@ -12,8 +12,9 @@ import sys
 import aiohttp
 import discord
 
-from bot.app import create_bot, games_for, tune_malloc
+from bot.app import create_bot, games_for
 from bot.logging_setup import setup_logging
+from bot.memory import tune_malloc
 from bot.settings import TOKEN_HELP, Settings, SettingsError, load_settings
 from bot.startup import StartupError
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import importlib
 import logging
@@ -40,30 +39,6 @@ def freeze_heap() -> None:
     gc.freeze()
 
 
-# glibc's mallopt parameters: how many arenas threads may allocate from, and how much free memory
-# the heap keeps at its top instead of handing it back to the system.
-M_TOP_PAD = -2
-M_ARENA_MAX = -8
-TOP_PAD = 16 * 1024 * 1024
-
-
-def tune_malloc() -> bool:
-    """Have every thread allocate from the C library's main arena, which keeps 16 MiB free at its
-    top; True when both were set (glibc only).
-
-    A command's images are drawn in worker threads, on canvases of several MiB each. With an arena
-    per thread, and with a heap trimmed back after every image, each canvas landed on fresh pages
-    that had to fault in again: drawing ExoBase's base and panel took ~15.5 ms with an arena per
-    thread and ~11.5 ms with one, and a command that draws took ~21 ms at glibc's default top pad
-    and ~17 ms at 16 MiB. Call it before any thread starts (threads keep the arena they began with).
-    """
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (AttributeError, OSError, TypeError):
-        return False  # not glibc (macOS, Windows): their allocators have no such settings
-    return bool(mallopt(M_ARENA_MAX, 1)) and bool(mallopt(M_TOP_PAD, TOP_PAD))
-
-
 def games_for(settings: Settings) -> dict[str, Game]:
     """Every registered game, over the operator's own card files where the settings name a folder;
     loaded once here and handed to the service, the renderer bridge and the console.
@@ -93,7 +68,9 @@ class GameBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self.db = open_engine(settings.database_url, echo=settings.sql_echo)
-        rendering.configure(settings.render_cache_size, settings.render_piece_cache_mb)
+        rendering.configure(
+            settings.render_cache_size, settings.render_piece_cache_mb, settings.image_processes()
+        )
         self.games = games_for(settings)
         self.service = GameService(
             Repository(make_sessionmaker(self.db)), render=settings.render_images, games=self.games

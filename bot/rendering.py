@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.draw_workers import Workers
 from bot.replies import Image
 from engine.core import Event
 from render import pieces
@@ -33,13 +34,30 @@ _cache = ImageCache(DEFAULT_CACHE_SIZE)
 # Threads a command's images are drawn in at most: one per core.
 _LANES = max(1, os.cpu_count() or 1)
 _posted: OrderedDict[Hashable, dict[str, str]] = OrderedDict()
+# Worker processes images are drawn in, if any (else threads of this process).
+_workers: Workers | None = None
 
 
-def configure(cache_size: int, piece_megabytes: int = pieces.DEFAULT_MEGABYTES) -> None:
+def configure(cache_size: int, piece_megabytes: int = pieces.DEFAULT_MEGABYTES, processes: int = 0) -> None:
     """Keep at most ``cache_size`` rendered images and ``piece_megabytes`` MiB of drawn parts of
-    images (0 turns either cache off); raises ValueError if one is < 0."""
+    images (0 turns either cache off), and draw in ``processes`` worker processes (0: in threads of
+    this process); raises ValueError if one is < 0.
+
+    Workers already running with the same numbers are kept; others are let go.
+    """
+    global _workers
+    if processes < 0:
+        raise ValueError(f"A number of worker processes cannot be negative, not {processes}.")
     _cache.resize(cache_size)
     pieces.configure(piece_megabytes)
+    if _workers is not None and (_workers.processes, _workers.piece_megabytes) == (
+        processes,
+        piece_megabytes,
+    ):
+        return
+    if _workers is not None:
+        _workers.close()
+    _workers = Workers(processes, piece_megabytes) if processes else None
 
 
 def forget(game_key: Hashable) -> None:
@@ -108,20 +126,25 @@ async def render(
 async def _draw_all(planned: Sequence[Planned]) -> list[Any]:
     """Each planned image from the cache, or drawn off the event loop and cached.
 
-    Images still to draw are shared out over one thread per core: Pillow lets go of the GIL while it
-    maps colours and compresses, so those parts overlap. More threads than cores only fight over the
-    GIL for the drawing between them: on two cores, ExoBase's four images took ~19 ms in four
-    threads and ~15 ms in two.
+    Images still to draw go to the worker processes when there are any (``configure``). Else, or
+    when the workers cannot take them, they are shared out over one thread per core: Pillow lets go
+    of the GIL while it maps colours and compresses, so those parts overlap. More threads than cores
+    only fight over the GIL for the drawing between them: on two cores, ExoBase's four images took
+    ~19 ms in four threads and ~15 ms in two.
     """
     found = {p.key: _cache.get(p.key) for p in planned}
     missing = [p for p in planned if found[p.key] is None]
     if missing:
-        lanes = [missing[start::_LANES] for start in range(min(_LANES, len(missing)))]
-        drawn = await asyncio.gather(*(asyncio.to_thread(_draw_each, lane) for lane in lanes))
-        for lane, images in zip(lanes, drawn, strict=True):
-            for p, image in zip(lane, images, strict=True):
-                _cache.put(p.key, image)
-                found[p.key] = image
+        drawn = await _workers.draw([p.draw for p in missing]) if _workers is not None else None
+        if drawn is None:
+            lanes = [missing[start::_LANES] for start in range(min(_LANES, len(missing)))]
+            by_lane = await asyncio.gather(*(asyncio.to_thread(_draw_each, lane) for lane in lanes))
+            order = [p for lane in lanes for p in lane]
+            drawn = [image for images in by_lane for image in images]
+            missing = order
+        for p, image in zip(missing, drawn, strict=True):
+            _cache.put(p.key, image)
+            found[p.key] = image
     return [found[p.key] for p in planned]
 
 

@@ -1,0 +1,128 @@
+"""Images drawn in worker processes: the same pictures as in threads, and a bot that survives its
+workers failing."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from functools import partial
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot import rendering
+from bot.draw_workers import Workers, default_processes
+from bot.replies import Image
+from bot.settings import load_settings
+from render.cache import ImageCache
+from render.exobase import RENDERER as EXOBASE
+from tests.render.playout import playout
+from tests.service.test_rendering_bridge import renderer as stand_in
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _fail() -> None:
+    raise LookupError("no such card")
+
+
+def _die() -> None:
+    os._exit(3)
+
+
+def _sleep(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+@pytest.fixture
+async def workers() -> AsyncIterator[Workers]:
+    pool = Workers(2, 8)
+    try:
+        yield pool
+    finally:
+        pool.close(stop=True)
+
+
+async def test_drawings_run_in_other_processes_and_come_back_in_order(workers: Workers) -> None:
+    view, events = list(playout(4, steps=30))[-1]
+    planned = EXOBASE.plan(view, events)
+    drawn = await workers.draw([p.draw for p in planned])
+    assert drawn is not None
+    # The same pictures as drawn here, in the order asked.
+    assert [(i.filename, i.data) for i in drawn] == [
+        (i.filename, i.data) for i in (p.draw() for p in planned)
+    ]
+    pids = await workers.draw([_pid, _pid])
+    assert pids is not None and os.getpid() not in pids
+
+
+async def test_a_drawing_that_cannot_travel_is_left_to_the_caller(workers: Workers) -> None:
+    assert await workers.draw([lambda: 1]) is None
+
+
+async def test_a_drawing_that_fails_raises_here(workers: Workers) -> None:
+    with pytest.raises(LookupError, match="no such card"):
+        await workers.draw([_fail])
+
+
+async def test_a_dead_worker_is_replaced(workers: Workers, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING):
+        assert await workers.draw([_die]) is None
+    assert "image worker stopped" in caplog.text
+    assert await workers.draw([_pid]) is not None
+
+
+async def test_a_hung_drawing_times_out_and_new_workers_start() -> None:
+    pool = Workers(1, 8, timeout=5)
+    try:
+        assert await pool.draw([partial(_sleep, 0)]) is not None
+        hung: Callable[[], Any] = partial(_sleep, 60)
+        with pytest.raises(TimeoutError):
+            await pool.draw([hung])
+        # The stuck worker was stopped: the next drawing does not wait behind it.
+        started = time.perf_counter()
+        assert await pool.draw([partial(_sleep, 0)]) is not None
+        assert time.perf_counter() - started < 5
+    finally:
+        pool.close(stop=True)
+
+
+def test_workers_need_at_least_one_process() -> None:
+    with pytest.raises(ValueError):
+        Workers(0, 8)
+
+
+def test_the_default_is_one_worker_per_core_from_two_to_four(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert 2 <= default_processes() <= 4
+    monkeypatch.setenv("RENDER_PROCESSES", "0")
+    assert load_settings().image_processes() == 0
+    monkeypatch.delenv("RENDER_PROCESSES")
+    assert load_settings().image_processes() == default_processes()
+
+
+@pytest.fixture
+def bridge_with_workers(monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setattr(rendering, "_cache", ImageCache(rendering.DEFAULT_CACHE_SIZE))
+    monkeypatch.setattr(rendering, "_posted", OrderedDict())
+    rendering.configure(rendering.DEFAULT_CACHE_SIZE, 8, 2)
+    yield rendering
+    rendering.configure(rendering.DEFAULT_CACHE_SIZE, 8, 0)
+
+
+async def test_the_bridge_draws_in_workers_and_falls_back_to_threads(bridge_with_workers: Any) -> None:
+    view, events = list(playout(6, steps=20))[-1]
+    images = await rendering.render(EXOBASE, view, events)
+    assert [i.filename for i in images] == [p.name + ".png" for p in EXOBASE.plan(view, events)]
+    assert all(i.data.startswith(b"\x89PNG") for i in images)
+    # A stand-in renderer's drawing (a closure) cannot travel: it is drawn in this process.
+    made = [SimpleNamespace(filename="base.png", data=b"png", description="The base")]
+    assert await rendering.render(stand_in(made), {}, []) == [Image("base.png", b"png", "The base")]
+    with pytest.raises(ValueError):
+        rendering.configure(rendering.DEFAULT_CACHE_SIZE, 8, -1)
