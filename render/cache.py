@@ -10,13 +10,14 @@ import hashlib
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, TypeVar
 
 from render.image import RenderedImage
 
 # A fixed protocol, so keys do not change with the Python version's default.
 PICKLE_PROTOCOL = 5
+V = TypeVar("V")
 
 
 class ViewDigest:
@@ -46,38 +47,60 @@ def digest(value: object) -> str:
     return hashlib.blake2b(pickle.dumps(value, PICKLE_PROTOCOL), digest_size=16).hexdigest()
 
 
-class ImageCache:
-    """The ``size`` most recently used images by content key; thread-safe, size 0 keeps nothing."""
+class Bounded(Generic[V]):
+    """The most recently used values by key, as long as their weights (``weigh``) add up to at most
+    ``limit``; thread-safe. A value heavier than the whole limit is not kept; limit 0 keeps nothing."""
 
-    def __init__(self, size: int) -> None:
-        self._items: OrderedDict[str, RenderedImage] = OrderedDict()
+    def __init__(self, limit: int, weigh: Callable[[V], int]) -> None:
+        self._items: OrderedDict[str, V] = OrderedDict()
         self._lock = threading.Lock()
-        self.size = size
+        self._weigh = weigh
+        self._weight = 0
+        self.limit = limit
 
     def __len__(self) -> int:
         return len(self._items)
 
-    def get(self, key: str) -> RenderedImage | None:
-        with self._lock:
-            image = self._items.get(key)
-            if image is not None:
-                self._items.move_to_end(key)
-            return image
+    @property
+    def weight(self) -> int:
+        """The weights of the values held now, added up."""
+        return self._weight
 
-    def put(self, key: str, image: RenderedImage) -> None:
+    def get(self, key: str) -> V | None:
         with self._lock:
-            self._items[key] = image
-            self._items.move_to_end(key)
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: str, value: V) -> None:
+        weight = self._weigh(value)
+        if weight > self.limit:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._weight -= self._weigh(old)
+            self._items[key] = value
+            self._weight += weight
             self._trim()
 
-    def resize(self, size: int) -> None:
-        """Change the bound, dropping the least recently used images beyond it; raises ValueError if < 0."""
-        if size < 0:
-            raise ValueError(f"A cache size cannot be negative, not {size}.")
+    def resize(self, limit: int) -> None:
+        """Change the bound, dropping the least recently used values beyond it; ValueError if < 0."""
+        if limit < 0:
+            raise ValueError(f"A cache size cannot be negative, not {limit}.")
         with self._lock:
-            self.size = size
+            self.limit = limit
             self._trim()
 
     def _trim(self) -> None:
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        while self._weight > self.limit:
+            _, value = self._items.popitem(last=False)
+            self._weight -= self._weigh(value)
+
+
+class ImageCache(Bounded[RenderedImage]):
+    """The ``size`` most recently used images by content key; thread-safe, size 0 keeps nothing."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size, lambda _: 1)

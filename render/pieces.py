@@ -11,12 +11,12 @@ recently used first out, and shared by the threads images are drawn in.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
+
+from render.cache import Bounded
 
 DEFAULT_MEGABYTES = 64
 _BYTES_PER_PIXEL = 4
@@ -38,53 +38,11 @@ class Piece:
         return self.pixels.width * self.pixels.height * _BYTES_PER_PIXEL
 
 
-class PieceCache:
+class PieceCache(Bounded[Piece]):
     """Pieces by key, at most ``limit`` bytes of pixels; 0 keeps nothing. Thread-safe."""
 
     def __init__(self, limit: int) -> None:
-        self._items: OrderedDict[str, Piece] = OrderedDict()
-        self._lock = threading.Lock()
-        self._weight = 0
-        self.limit = limit
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @property
-    def weight(self) -> int:
-        """Bytes of pixels held now."""
-        return self._weight
-
-    def get(self, key: str) -> Piece | None:
-        with self._lock:
-            piece = self._items.get(key)
-            if piece is not None:
-                self._items.move_to_end(key)
-            return piece
-
-    def put(self, key: str, piece: Piece) -> None:
-        if piece.weight > self.limit:
-            return
-        with self._lock:
-            old = self._items.pop(key, None)
-            if old is not None:
-                self._weight -= old.weight
-            self._items[key] = piece
-            self._weight += piece.weight
-            self._trim()
-
-    def resize(self, limit: int) -> None:
-        """Change the bound, dropping the least recently used pieces beyond it; ValueError if < 0."""
-        if limit < 0:
-            raise ValueError(f"A cache size cannot be negative, not {limit}.")
-        with self._lock:
-            self.limit = limit
-            self._trim()
-
-    def _trim(self) -> None:
-        while self._weight > self.limit:
-            _, piece = self._items.popitem(last=False)
-            self._weight -= piece.weight
+        super().__init__(limit, lambda piece: piece.weight)
 
 
 PIECES = PieceCache(DEFAULT_MEGABYTES << 20)
