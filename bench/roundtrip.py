@@ -152,6 +152,7 @@ async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
     lines = [
         f"floor (defer + post the same {len(images)} PNGs, {size} KB, to Discord's side over loopback HTTP): "
         f"p50 {floor[0]:.1f} ms, p99 {floor[1]:.1f} ms, cpu p50 {floor[2]:.1f} ms (cpu: both sides' threads)",
+        f"images are drawn as the bot's settings say: {_drawn_in(load_settings().image_processes())}",
         f"{'command':<16}{'mode':<18}{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>9}{'x floor p50':>13}"
         f"{'x floor p99':>13}",
     ]
@@ -173,6 +174,12 @@ async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
             first += [f"{command} {sample.wall * 1000:.1f} ms" for command, sample in cold.items()]
     lines.append(f"first round after a start (not counted above; its images are drawn): {', '.join(first)}")
     return lines
+
+
+def _drawn_in(processes: int) -> str:
+    if processes:
+        return f"in {processes} worker processes (their CPU is not in 'cpu p50')"
+    return "in threads of the bot's process"
 
 
 def bench_roundtrip(repeat: int = 200) -> list[str]:
