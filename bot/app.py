@@ -89,9 +89,10 @@ class GameBot(commands.Bot):
             self._migrated = True
 
     async def setup_hook(self) -> None:
-        """Migrate and check the cards unless ``prepare`` did, load every cog, then sync the slash
-        commands when they changed."""
+        """Migrate and check the cards unless ``prepare`` did, start the image workers, load every
+        cog, then sync the slash commands when they changed."""
         await self.prepare()
+        rendering.start_workers()
         for name in extensions():
             await self.load_extension(name)
         await self.sync_commands()

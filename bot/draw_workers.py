@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot.games import MODULES, load_games
 from bot.memory import tune_malloc
 from render import pieces
 
@@ -52,10 +53,32 @@ def _context() -> Any:
     return context
 
 
-def _start(piece_megabytes: int) -> None:
-    """Set up a worker as the bot sets up its own process."""
+def _start(piece_megabytes: int, warm: bool) -> None:
+    """Set up a worker as the bot sets up its own process, then (``warm``) draw each game's pictures
+    once: a worker's first picture of a kind costs several times a later one (fonts, palettes, text
+    shapes), and this way no player's command pays for it."""
     tune_malloc()
     pieces.configure(piece_megabytes)
+    if warm:
+        _warm_up()
+
+
+def _warm_up() -> None:
+    for key, game in load_games(MODULES, {}).items():
+        if game.renderer is None:
+            continue
+        # The fewest players each game is set up with (a solo game or two seats).
+        for players in (["Ann"], ["Ann", "Bob"]):
+            try:
+                state = game.rules.setup(players, {}, 1)
+                game.renderer.render(game.rules.view(state, None), [])
+                break
+            except Exception:  # a warm-up that fails only leaves the first picture slow
+                log.debug("no warm-up for %s with %d players", key, len(players), exc_info=True)
+
+
+def _ready() -> bool:
+    return True
 
 
 def _draw(call: bytes) -> Any:
@@ -63,21 +86,34 @@ def _draw(call: bytes) -> Any:
 
 
 class Workers:
-    """``processes`` worker processes, started at the first drawing."""
+    """``processes`` worker processes, started by ``start`` or at the first drawing."""
 
-    def __init__(self, processes: int, piece_megabytes: int, *, timeout: float = TIMEOUT) -> None:
+    def __init__(
+        self, processes: int, piece_megabytes: int, *, timeout: float = TIMEOUT, warm: bool = True
+    ) -> None:
         if processes < 1:
             raise ValueError(f"Drawing in worker processes needs at least one, not {processes}.")
         self.processes = processes
         self.piece_megabytes = piece_megabytes
         self.timeout = timeout
+        self.warm = warm
         self._pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start the workers now rather than at the first drawing (they warm up meanwhile)."""
+        if self._pool is None:
+            pool = self._executor()
+            for _ in range(self.processes):
+                pool.submit(_ready)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = _context()
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=context, initializer=_start, initargs=(self.piece_megabytes,)
+                self.processes,
+                mp_context=context,
+                initializer=_start,
+                initargs=(self.piece_megabytes, self.warm),
             )
         return self._pool
 

@@ -60,6 +60,12 @@ def configure(cache_size: int, piece_megabytes: int = pieces.DEFAULT_MEGABYTES, 
     _workers = Workers(processes, piece_megabytes) if processes else None
 
 
+def start_workers() -> None:
+    """Start the worker processes, if images are drawn in any, before the first command needs them."""
+    if _workers is not None:
+        _workers.start()
+
+
 def forget(game_key: Hashable) -> None:
     """Drop what ``game_key``'s channel was last shown (its next message shows every image)."""
     _posted.pop(game_key, None)

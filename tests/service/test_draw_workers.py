@@ -43,7 +43,7 @@ def _sleep(seconds: float) -> int:
 
 @pytest.fixture
 async def workers() -> AsyncIterator[Workers]:
-    pool = Workers(2, 8)
+    pool = Workers(2, 8, warm=False)
     try:
         yield pool
     finally:
@@ -80,7 +80,7 @@ async def test_a_dead_worker_is_replaced(workers: Workers, caplog: pytest.LogCap
 
 
 async def test_a_hung_drawing_times_out_and_new_workers_start() -> None:
-    pool = Workers(1, 8, timeout=5)
+    pool = Workers(1, 8, timeout=5, warm=False)
     try:
         assert await pool.draw([partial(_sleep, 0)]) is not None
         hung: Callable[[], Any] = partial(_sleep, 60)
