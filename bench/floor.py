@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bench.timing import Sample, feed
-from bot.app import freeze_heap
+from bot.memory import freeze_heap
 from bot.replies import Image
 from tests.bot.fake_discord import FakeDiscord, Person
 

@@ -17,7 +17,8 @@ from typing import Any
 from bench.floor import floor_times
 from bench.timing import Sample, feed, summary
 from bot import rendering
-from bot.app import GameBot, create_bot, freeze_heap
+from bot.app import GameBot, create_bot
+from bot.memory import freeze_heap
 from bot.replies import Image
 from bot.service import GameService
 from bot.settings import load_settings

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import importlib
 import logging
 
@@ -13,6 +12,7 @@ from bot import rendering
 from bot.command_sync import SyncRecord, sync_if_changed
 from bot.games import MODULES, ContentSettingError, Game, load_games, shipped_games
 from bot.integrity import require_loadable_games
+from bot.memory import freeze_heap
 from bot.service import GameService
 from bot.settings import Settings, SettingsError, load_settings
 from bot.startup import migrate, open_engine
@@ -25,18 +25,6 @@ def extensions() -> list[str]:
     """The cog modules to load (``bot.cogs.EXTENSIONS``)."""
     module = importlib.import_module("bot.cogs")
     return list(module.EXTENSIONS)
-
-
-def freeze_heap() -> None:
-    """Collect once, then keep every object alive now out of later full collections.
-
-    What a started bot holds for good (cards, fonts, the library's caches, compiled statements)
-    made each full collection walk ~135,000 objects: a 30-40 ms pause inside some command every
-    few hundred commands. Frozen, they are never walked again; objects made later are collected
-    as before. Done once per process, after start-up, so little garbage is ever frozen with them.
-    """
-    gc.collect()
-    gc.freeze()
 
 
 def games_for(settings: Settings) -> dict[str, Game]:

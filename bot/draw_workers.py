@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.games import MODULES, load_games
-from bot.memory import tune_malloc
+from bot.memory import freeze_heap, tune_malloc
 from render import pieces
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,7 @@ def _start(piece_megabytes: int, warm: bool) -> None:
     pieces.configure(piece_megabytes)
     if warm:
         _warm_up()
+    freeze_heap()
 
 
 def _warm_up() -> None:

@@ -1,8 +1,10 @@
-"""The C library's allocator, tuned for drawing images (in the bot's threads or in its image workers)."""
+"""Memory tuned for the bot's work: the C library's allocator for drawing images, and the collector
+kept off what a started process holds for good (in the bot's process and in its image workers)."""
 
 from __future__ import annotations
 
 import ctypes
+import gc
 
 # glibc's mallopt parameters: how many arenas threads may allocate from, and how much free memory
 # the heap keeps at its top instead of handing it back to the system.
@@ -26,3 +28,15 @@ def tune_malloc() -> bool:
     except (AttributeError, OSError, TypeError):
         return False  # not glibc (macOS, Windows): their allocators have no such settings
     return bool(mallopt(M_ARENA_MAX, 1)) and bool(mallopt(M_TOP_PAD, TOP_PAD))
+
+
+def freeze_heap() -> None:
+    """Collect once, then keep every object alive now out of later full collections.
+
+    What a started bot holds for good (cards, fonts, the library's caches, compiled statements)
+    made each full collection walk ~135,000 objects: a 30-40 ms pause inside some command every
+    few hundred commands. Frozen, they are never walked again; objects made later are collected
+    as before. Done once per process, after start-up, so little garbage is ever frozen with them.
+    """
+    gc.collect()
+    gc.freeze()
