@@ -153,7 +153,7 @@ async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
     lines = [
         f"floor (defer + post the same {len(images)} PNGs, {size} KB, to Discord's side over loopback HTTP): "
         f"p50 {floor[0]:.1f} ms, p99 {floor[1]:.1f} ms, cpu p50 {floor[2]:.1f} ms (cpu: both sides' threads)",
-        f"images are drawn as the bot's settings say: {_drawn_in(load_settings().image_processes())}",
+        f"images are drawn as the bot's settings say: {_drawn_in(load_settings().render_processes)}",
         f"{'command':<16}{'mode':<18}{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>9}{'x floor p50':>13}"
         f"{'x floor p99':>13}",
     ]

@@ -57,7 +57,7 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.db = open_engine(settings.database_url, echo=settings.sql_echo)
         rendering.configure(
-            settings.render_cache_size, settings.render_piece_cache_mb, settings.image_processes()
+            settings.render_cache_size, settings.render_piece_cache_mb, settings.render_processes
         )
         self.games = games_for(settings)
         self.service = GameService(

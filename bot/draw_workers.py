@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
 import pickle
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -31,15 +30,8 @@ from render import pieces
 
 log = logging.getLogger(__name__)
 
-# Most commands draw two to four pictures; more workers than that only hold memory.
-MOST = 4
 TIMEOUT = 30.0
 PRELOAD = ("render.colony", "render.europa", "render.exobase", "render.spacebase")
-
-
-def default_processes() -> int:
-    """One worker per core, at least two, at most ``MOST``."""
-    return max(2, min(MOST, os.cpu_count() or 1))
 
 
 def _context() -> Any:

@@ -13,7 +13,6 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from bot.draw_workers import default_processes
 from bot.games import MODULES
 from render.pieces import DEFAULT_MEGABYTES
 
@@ -106,10 +105,8 @@ class Settings(ToolSettings):
     render_piece_cache_mb: int = Field(
         default=DEFAULT_MEGABYTES, ge=0, description="MiB of drawn image parts kept for reuse (0 = off)."
     )
-    render_processes: int | None = Field(
-        default=None,
-        ge=0,
-        description="Worker processes drawing images (0 = threads of the bot's own; unset = one per core).",
+    render_processes: int = Field(
+        default=0, ge=0, le=64, description="Worker processes drawing images (0 = threads of the bot's own)."
     )
     sql_echo: bool = Field(default=False, description="Log every SQL statement (debugging).")
     scheduler_interval: float = Field(
@@ -187,10 +184,6 @@ class Settings(ToolSettings):
         if not rest or rest == ":memory:":
             return None
         return Path(rest)
-
-    def image_processes(self) -> int:
-        """How many worker processes draw images: RENDER_PROCESSES, or one per core (2 to 4) unset."""
-        return default_processes() if self.render_processes is None else self.render_processes
 
     def command_sync_file(self) -> Path:
         """Where the digest of the last command sync is kept: next to the SQLite file, else data/."""

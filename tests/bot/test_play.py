@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot import rendering
 from bot.app import GameBot
 from engine.core import Action
 from tests.bot.conftest import feed, posted, since, stored
@@ -194,3 +195,29 @@ async def test_the_channel_gets_only_the_images_that_changed(bot: GameBot, fake:
             assert everything[name] == shown[name]
             left_out += 1
     assert left_out > 0
+
+
+async def test_with_image_workers_a_game_posts_its_pictures(bot: GameBot, fake: FakeDiscord) -> None:
+    """RENDER_PROCESSES=2: the pictures of a start and of a move are drawn in worker processes."""
+    rendering.configure(0, 8, 2)
+    workers = rendering._workers
+    assert workers is not None
+    real = workers.draw
+    batches: list[int] = []
+
+    async def counted(drawings: Any) -> Any:
+        drawn = await real(drawings)
+        batches.append(-1 if drawn is None else len(drawn))
+        return drawn
+
+    workers.draw = counted  # type: ignore[method-assign]
+    try:
+        start = posted(await _run(bot, fake, fake.command(ALICE, "exobase", "start")))[-1]
+        assert start.files and all(data.startswith(b"\x89PNG") for _, data in start.files)
+        work = next(a for a in await _legal(bot) if a.kind == "work")
+        reply = posted(await _run(bot, fake, fake.command(ALICE, "exobase", "work", **work.params)))[-1]
+        assert reply.files and "Alice" in reply.content
+        # Every batch was drawn by the workers, none handed back to threads.
+        assert batches and all(count > 0 for count in batches)
+    finally:
+        rendering.configure(rendering.DEFAULT_CACHE_SIZE)

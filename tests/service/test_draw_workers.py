@@ -18,7 +18,7 @@ from PIL import Image as Picture
 from PIL import ImageChops, ImageStat
 
 from bot import rendering
-from bot.draw_workers import Workers, default_processes
+from bot.draw_workers import Workers
 from bot.replies import Image
 from bot.settings import load_settings
 from render.cache import ImageCache
@@ -106,12 +106,11 @@ def test_workers_need_at_least_one_process() -> None:
         Workers(0, 8)
 
 
-def test_the_default_is_one_worker_per_core_from_two_to_four(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert 2 <= default_processes() <= 4
-    monkeypatch.setenv("RENDER_PROCESSES", "0")
-    assert load_settings().image_processes() == 0
-    monkeypatch.delenv("RENDER_PROCESSES")
-    assert load_settings().image_processes() == default_processes()
+def test_images_are_drawn_in_threads_unless_workers_are_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RENDER_PROCESSES", raising=False)
+    assert load_settings().render_processes == 0
+    monkeypatch.setenv("RENDER_PROCESSES", "3")
+    assert load_settings().render_processes == 3
 
 
 @pytest.fixture
