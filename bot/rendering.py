@@ -143,11 +143,11 @@ async def _draw_all(planned: Sequence[Planned]) -> list[Any]:
     if missing:
         drawn = await _workers.draw([p.draw for p in missing]) if _workers is not None else None
         if drawn is None:
+            # Lanes of every n-th image, put back in order after.
             lanes = [missing[start::_LANES] for start in range(min(_LANES, len(missing)))]
             by_lane = await asyncio.gather(*(asyncio.to_thread(_draw_each, lane) for lane in lanes))
-            order = [p for lane in lanes for p in lane]
+            missing = [p for lane in lanes for p in lane]
             drawn = [image for images in by_lane for image in images]
-            missing = order
         for p, image in zip(missing, drawn, strict=True):
             _cache.put(p.key, image)
             found[p.key] = image

@@ -330,6 +330,20 @@ class Canvas:
 
         self.piece(digest((name, box, facts)), drawn)
 
+    def column_piece(
+        self, name: str, span: tuple[int, int, int], draw: Callable[[], int], *facts: Any
+    ) -> int:
+        """``draw()``, which draws downward from ``top`` between ``left`` and ``right`` (``span``) on
+        what ``name`` says lies there and returns the y below it, or its pixels pasted as drawn before
+        for the same span and ``facts`` (everything else it draws from); returns that y."""
+        left, top, right = span
+
+        def drawn() -> tuple[int, Box]:
+            end = draw()
+            return end, (left, top, right, max(end, self.bottom) + 1)
+
+        return int(self.piece(digest((name, span, facts)), drawn))
+
     def overlapping_texts(self) -> list[tuple[Placed, Placed]]:
         """Every pair of drawn texts whose boxes intersect (the layouts keep this empty)."""
         found: list[tuple[Placed, Placed]] = []

@@ -50,4 +50,6 @@ PIECES = PieceCache(DEFAULT_MEGABYTES << 20)
 
 def configure(megabytes: int) -> None:
     """Keep at most ``megabytes`` MiB of drawn pieces (0 turns the cache off); ValueError if < 0."""
-    PIECES.resize(megabytes << 20 if megabytes >= 0 else megabytes)
+    if megabytes < 0:
+        raise ValueError(f"A cache size cannot be negative, not {megabytes} MiB.")
+    PIECES.resize(megabytes << 20)

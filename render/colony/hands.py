@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from engine.colony.model import Content
-from render.cache import digest
-from render.canvas import Box, Canvas
+from render.canvas import Canvas
 from render.colony.common import HEIGHT_LIMIT, MARGIN, WIDTH, Marker, View, card_colour, markers, turn_line
 from render.colony.describe import HEALTH, card_detail
 from render.icons import founder_disc
@@ -42,7 +42,14 @@ def draw_hands(view: View, cards: Content) -> Canvas:
     hand_limit = int((view.get("limits") or {}).get("hand", 6))
     for marker, player in zip(markers(view), view.get("players", []), strict=False):
         top = y
-        y = player_piece(canvas, view, cards, marker, player, y, scenario, hand_limit)
+        # A block lies on the bare background (the turn marker and the rule come after it), and its
+        # disc reaches two rows above its top.
+        texts = [card_detail(cards, str(card["id"]), scenario) for card in player.get("hand", [])]
+        block = partial(player_block, canvas, cards, marker, player, y, scenario, hand_limit)
+        span = (0, y - 4, WIDTH)
+        y = canvas.column_piece(
+            "colony/hands/player", span, block, marker, player, scenario, hand_limit, texts
+        )
         if marker.seat == view.get("active_seat"):
             canvas.rect((MARGIN - 16, top, MARGIN - 10, y - 8), ACCENT)
         canvas.rect((MARGIN, y + 4, WIDTH - MARGIN, y + 6), GRID_LINE)
@@ -50,31 +57,8 @@ def draw_hands(view: View, cards: Content) -> Canvas:
     return canvas
 
 
-def player_piece(
-    canvas: Canvas,
-    view: View,
-    cards: Content,
-    marker: Marker,
-    player: Mapping[str, Any],
-    y: int,
-    scenario: str,
-    limit: int,
-) -> int:
-    """The player's block, drawn or pasted as drawn before (on the bare background: the turn marker
-    and the rule below come after it); returns the y below. Its disc reaches two rows above ``y``."""
-    texts = [card_detail(cards, str(card["id"]), scenario) for card in player.get("hand", [])]
-    key = digest(("colony/hands/player", y, marker, player, scenario, limit, texts))
-
-    def draw() -> tuple[int, Box]:
-        end = player_block(canvas, view, cards, marker, player, y, scenario, limit)
-        return end, (0, y - 4, WIDTH, max(end, canvas.bottom) + 1)
-
-    return int(canvas.piece(key, draw))
-
-
 def player_block(
     canvas: Canvas,
-    view: View,
     cards: Content,
     marker: Marker,
     player: Mapping[str, Any],

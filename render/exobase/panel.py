@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
-from render.cache import digest
-from render.canvas import Box, Canvas
+from render.canvas import Canvas
 from render.exobase.common import MARGIN, WIDTH, View, day_line, founders_by_id, phase_name, readable, who
 from render.icons import bolt, founder_disc
 from render.theme import (
@@ -228,28 +228,11 @@ def founders(canvas: Canvas, view: View, y: int) -> int:
     for founder in view.get("founders", []):
         # An unplaced founder waits in the Hab (and is hurt if the Hab is hit), or in its ruins.
         idle = "in the Hab" if view.get("hab", True) else "in the Hab's ruins"
-        y = founder_piece(canvas, founder, markers, names, y, idle) + 14
+        # A block lies on the bare background, and its disc reaches two rows above its top.
+        block = partial(founder_block, canvas, founder, markers, names, y, idle)
+        facts = (founder, who(markers, str(founder["id"])), names.get(str(founder.get("at"))), idle)
+        y = canvas.column_piece("exobase/panel/founder", (0, y - 4, WIDTH), block, *facts) + 14
     return y
-
-
-def founder_piece(
-    canvas: Canvas,
-    founder: Mapping[str, Any],
-    markers: Mapping[str, Any],
-    names: Mapping[str, str],
-    y: int,
-    idle: str,
-) -> int:
-    """The founder's block, drawn or pasted as drawn before (on the bare background); the y below.
-    Its disc reaches two rows above ``y``."""
-    place = names.get(str(founder.get("at")))
-    key = digest(("exobase/panel/founder", y, founder, who(markers, str(founder["id"])), place, idle))
-
-    def draw() -> tuple[int, Box]:
-        end = founder_block(canvas, founder, markers, names, y, idle)
-        return end, (0, y - 4, WIDTH, max(end, canvas.bottom) + 1)
-
-    return int(canvas.piece(key, draw))
 
 
 def founder_block(

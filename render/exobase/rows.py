@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from render.cache import digest
-from render.canvas import Box, Canvas
+from render.canvas import Canvas
 from render.exobase.common import MARGIN, WIDTH, View, Who, founders_by_id, readable, who
 from render.icons import bolt, die_number, founder_disc, warning
 from render.theme import ACCENT, GOOD, OUTLINE, TEXT, TEXT_DIM, resource_colour
@@ -74,7 +74,10 @@ def row(canvas: Canvas, cards: Sequence[Card | None], y: int, markers: Mapping[s
         if card is None:
             canvas.text(x + PAD, y + PAD, "empty", SIZE, TEXT_DIM, bold=False)
             continue
-        bottom = max(bottom, card_piece(canvas, card, x, y, markers, draw) + PAD)
+        # Cards lie on the bare background; their frames come after, around them.
+        block = partial(draw, canvas, card, x, y + PAD, markers)
+        name = f"exobase/rows/{draw.__name__}"
+        bottom = max(bottom, canvas.column_piece(name, (x, y, x + CARD_W), block, card, markers) + PAD)
     for index in range(COLS):
         x = MARGIN + index * (CARD_W + GUTTER)
         filled = index < len(cards) and cards[index] is not None
@@ -82,18 +85,6 @@ def row(canvas: Canvas, cards: Sequence[Card | None], y: int, markers: Mapping[s
             (x, y, x + CARD_W, bottom), None, outline=OUTLINE if filled else (50, 56, 80), width=3, radius=12
         )
     return bottom
-
-
-def card_piece(canvas: Canvas, card: Card, x: int, y: int, markers: Mapping[str, Who], draw: Any) -> int:
-    """``draw`` of ``card`` in its column from the row's top ``y``, or pasted as drawn before; returns
-    the y below it. The cards of a row are drawn on the bare background, before their frames."""
-    key = digest(("exobase/rows/card", draw.__name__, x, y, card, markers))
-
-    def drawn() -> tuple[int, Box]:
-        end = draw(canvas, card, x, y + PAD, markers)
-        return end, (x, y, x + CARD_W, max(end, canvas.bottom) + 1)
-
-    return int(canvas.piece(key, drawn))
 
 
 def occupant(canvas: Canvas, x: int, y: int, founder: Any, markers: Mapping[str, Who], verb: str) -> int:
