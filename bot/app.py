@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 
@@ -80,7 +81,7 @@ class GameBot(commands.Bot):
         """Migrate and check the cards unless ``prepare`` did, start the image workers, load every
         cog, then sync the slash commands when they changed."""
         await self.prepare()
-        rendering.start_workers()
+        await asyncio.to_thread(rendering.start_workers)
         for name in extensions():
             await self.load_extension(name)
         await self.sync_commands()

@@ -119,6 +119,9 @@ class Workers:
             calls = [pickle.dumps(drawing, pickle.HIGHEST_PROTOCOL) for drawing in drawings]
         except (pickle.PicklingError, TypeError, AttributeError):
             return None
+        if self._pool is None:
+            # Starting the server process and the workers takes a few hundred ms: not on the loop.
+            await asyncio.to_thread(self.start)
         loop = asyncio.get_running_loop()
         pool = self._executor()
         try:
