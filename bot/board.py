@@ -85,6 +85,39 @@ def mine_button(record: GameRecord, frontend: GameFrontend) -> Button:
     return Button(frontend.mine_label, record.id, record.version, control="mine", style="primary")
 
 
+def _pictured(
+    record: GameRecord, rules: Rules[Any], frontend: GameFrontend, state: Any, change: Change, public: bool
+) -> tuple[dict[str, Any], list[Event], list[str] | None]:
+    """The table view, the public events and the names of the images a board reply shows (None:
+    every image the renderer plans)."""
+    view = rules.view(state, None)
+    shown = public_events(change.events)
+    # A move picks the images it changed, even one whose events are all secret (a hidden choice).
+    moved = bool(shown) or change.actor_seat is not None
+    # A channel whose last images are unknown (a board Discord refused, a restart) gets them all.
+    known = not public or rendering.remembers(record.id)
+    which = frontend.images(shown) if moved and known and frontend.images is not None else None
+    return view, shown, sorted(which) if which else None
+
+
+def predraw_board(
+    record: GameRecord,
+    rules: Rules[Any],
+    frontend: GameFrontend,
+    state: Any,
+    change: Change,
+    *,
+    renderer: rendering.Planner | None,
+) -> None:
+    """Start drawing the images the channel's ``board_reply`` for ``state`` after ``change`` will
+    post, while the move is still being saved (``rendering.predraw``)."""
+    if renderer is not None:
+        view, shown, which = _pictured(record, rules, frontend, state, change, True)
+        rendering.predraw(
+            renderer, view, shown, which, game_key=record.id, only_changed=change.before is not None
+        )
+
+
 async def board_reply(
     record: GameRecord,
     rules: Rules[Any],
@@ -100,13 +133,7 @@ async def board_reply(
     """The channel's reply showing ``state`` after ``change``, with each seat's private message;
     images are rendered off the event loop. After a change the channel gets only the standing images
     that changed since its last message; a status (``public`` False, shown to one person) gets all."""
-    view = rules.view(state, None)
-    shown = public_events(change.events)
-    # A move picks the images it changed, even one whose events are all secret (a hidden choice).
-    moved = bool(shown) or change.actor_seat is not None
-    # A channel whose last images are unknown (a board Discord refused, a restart) gets them all.
-    known = not public or rendering.remembers(record.id)
-    which = frontend.images(shown) if moved and known and frontend.images is not None else None
+    view, shown, which = _pictured(record, rules, frontend, state, change, public)
     # The channel's memory of what it shows leaves out standing images that did not change; a game's
     # first board shows them all, and a status (private) shows all and leaves that memory as it was.
     images = (
@@ -114,7 +141,7 @@ async def board_reply(
             renderer,
             view,
             shown,
-            sorted(which) if which else None,
+            which,
             game_key=record.id,
             only_changed=public and change.before is not None,
             public=public,

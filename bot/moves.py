@@ -46,14 +46,18 @@ async def play(
     user_id: int,
     clocks: Clocks,
     may_undo: bool = True,
+    applied: Callable[[Any, list[Event]], None] | None = None,
 ) -> Played:
     """Apply ``action`` for ``seat`` and save it with the rows ``clocks(after)`` changes (a fired
     deadline settled among them) in one write at ``record``'s version.
 
-    ``may_undo`` False records the move as never undoable (the bot's own moves). Raises EngineError
+    ``may_undo`` False records the move as never undoable (the bot's own moves). ``applied(after,
+    events)`` is told of the move before it is saved (to start on its pictures). Raises EngineError
     (nothing saved) and StoreError (ConflictError when the game moved on meanwhile).
     """
     after, events = rules.apply(before, seat, action)
+    if applied is not None:
+        applied(after, events)
     undoable = may_undo and rules.can_undo(before, after)
     record = await repo.record_action(
         record.id,

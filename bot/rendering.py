@@ -36,6 +36,10 @@ _LANES = max(1, os.cpu_count() or 1)
 _posted: OrderedDict[Hashable, dict[str, str]] = OrderedDict()
 # Worker processes images are drawn in, if any (else threads of this process).
 _workers: Workers | None = None
+# Images drawn ahead for the render about to come (``predraw``): each key's batch and its place in
+# it. A move's wait here only while it is saved; those a render never takes go after this many.
+PREDRAWN_KEPT = 32
+_predrawn: OrderedDict[str, tuple[asyncio.Future[list[Any]], int]] = OrderedDict()
 
 
 def configure(cache_size: int, piece_megabytes: int = pieces.DEFAULT_MEGABYTES, processes: int = 0) -> None:
@@ -108,12 +112,8 @@ async def render(
     if renderer is None:
         return []
     game = renderer.game
-    wanted = set(which) if which is not None else None
     try:
-        planned = renderer.plan(dict(view), list(events), which=wanted)
-        if game_key is not None and only_changed:
-            shown = _posted.get(game_key, {})
-            planned = [p for p in planned if not (p.standing and shown.get(p.name) == p.key)]
+        planned = _plan(renderer, view, events, which, game_key, only_changed)
         drawn = await _draw_all(planned)
     except (LookupError, NotImplementedError, ValueError) as exc:
         # A renderer refuses what it cannot draw; say so once, then stay text-only quietly.
@@ -129,29 +129,94 @@ async def render(
     return [Image(r.filename, r.data, r.description) for r in drawn]
 
 
-async def _draw_all(planned: Sequence[Planned]) -> list[Any]:
-    """Each planned image from the cache, or drawn off the event loop and cached.
+def predraw(
+    renderer: Planner | None,
+    view: Mapping[str, Any],
+    events: Sequence[Event],
+    which: Sequence[str] | None = None,
+    *,
+    game_key: Hashable | None = None,
+    only_changed: bool = True,
+) -> None:
+    """Start drawing the images a ``render`` with the same arguments will ask for, so a move's
+    pictures are drawn while the move is being saved; call it from the event loop.
 
-    Images still to draw go to the worker processes when there are any (``configure``). Else, or
-    when the workers cannot take them, they are shared out over one thread per core: Pillow lets go
-    of the GIL while it maps colours and compresses, so those parts overlap. More threads than cores
-    only fight over the GIL for the drawing between them: on two cores, ExoBase's four images took
-    ~19 ms in four threads and ~15 ms in two.
+    Nothing is remembered as shown, and nothing is posted: the render that comes next takes the
+    images, drawn or still drawing, and reports any error (a move refused on saving never takes
+    them, and they are soon let go).
     """
+    if renderer is None:
+        return
+    try:
+        planned = _plan(renderer, view, events, which, game_key, only_changed)
+    except Exception:  # the render that follows plans again and says what went wrong
+        return
+    missing = [p for p in planned if p.key not in _predrawn and _cache.get(p.key) is None]
+    if not missing:
+        return
+    batch = asyncio.ensure_future(_draw_missing(missing))
+    # An error is read by the render that takes the images; this marks it read if none does.
+    batch.add_done_callback(lambda done: done.cancelled() or done.exception())
+    for index, p in enumerate(missing):
+        _predrawn[p.key] = (batch, index)
+    while len(_predrawn) > PREDRAWN_KEPT:
+        _predrawn.popitem(last=False)
+
+
+def _plan(
+    renderer: Planner,
+    view: Mapping[str, Any],
+    events: Sequence[Event],
+    which: Sequence[str] | None,
+    game_key: Hashable | None,
+    only_changed: bool,
+) -> list[Planned]:
+    """The images to post: those planned, less the standing ones the channel already shows."""
+    planned = renderer.plan(dict(view), list(events), which=set(which) if which is not None else None)
+    if game_key is not None and only_changed:
+        shown = _posted.get(game_key, {})
+        planned = [p for p in planned if not (p.standing and shown.get(p.name) == p.key)]
+    return planned
+
+
+async def _draw_all(planned: Sequence[Planned]) -> list[Any]:
+    """Each planned image from the cache, from those drawn ahead (``predraw``), or drawn now."""
     found = {p.key: _cache.get(p.key) for p in planned}
+    for p in planned:
+        ahead = _predrawn.pop(p.key, None) if found[p.key] is None else None
+        if ahead is not None:
+            batch, index = ahead
+            found[p.key] = image = (await batch)[index]
+            _cache.put(p.key, image)
     missing = [p for p in planned if found[p.key] is None]
     if missing:
-        drawn = await _workers.draw([p.draw for p in missing]) if _workers is not None else None
-        if drawn is None:
-            # Lanes of every n-th image, put back in order after.
-            lanes = [missing[start::_LANES] for start in range(min(_LANES, len(missing)))]
-            by_lane = await asyncio.gather(*(asyncio.to_thread(_draw_each, lane) for lane in lanes))
-            missing = [p for lane in lanes for p in lane]
-            drawn = [image for images in by_lane for image in images]
-        for p, image in zip(missing, drawn, strict=True):
+        for p, image in zip(missing, await _draw_missing(missing), strict=True):
             _cache.put(p.key, image)
             found[p.key] = image
     return [found[p.key] for p in planned]
+
+
+async def _draw_missing(missing: Sequence[Planned]) -> list[Any]:
+    """Draw ``missing``, in order, off the event loop.
+
+    Images go to the worker processes when there are any (``configure``). Else, or when the workers
+    cannot take them, they are shared out over one thread per core: Pillow lets go of the GIL while
+    it maps colours and compresses, so those parts overlap. More threads than cores only fight over
+    the GIL for the drawing between them: on two cores, ExoBase's four images took ~19 ms in four
+    threads and ~15 ms in two.
+    """
+    drawn = await _workers.draw([p.draw for p in missing]) if _workers is not None else None
+    if drawn is not None:
+        return drawn
+    # Lanes of every n-th image, put back in order after.
+    lanes = [missing[start::_LANES] for start in range(min(_LANES, len(missing)))]
+    by_lane = await asyncio.gather(*(asyncio.to_thread(_draw_each, lane) for lane in lanes))
+    by_key = {
+        p.key: image
+        for lane, images in zip(lanes, by_lane, strict=True)
+        for p, image in zip(lane, images, strict=True)
+    }
+    return [by_key[p.key] for p in missing]
 
 
 def _draw_each(lane: Sequence[Planned]) -> list[Any]:

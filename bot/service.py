@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot import notify, rendering
-from bot.board import Change, board_reply, public_events, seat_message, waiting
+from bot.board import Change, board_reply, predraw_board, public_events, seat_message, waiting
 from bot.damage import damaged_log, load_state
 from bot.deadlines import with_turn_time
 from bot.errors import (
@@ -228,6 +228,18 @@ class GameService(Timekeeping):
             # The console (no server) shows each seat its own message in place of a DM, so it keeps them.
             reply.private = notify.turn_notes(record, reply, frontend.title)
         return reply
+
+    def _predraw(self, record: GameRecord, state: Any, change: Change) -> None:
+        """Start on the pictures of the board ``_board`` will show for ``state`` after ``change``."""
+        kind = record.kind
+        predraw_board(
+            record,
+            self._rules(kind),
+            self._frontends[kind],
+            state,
+            change,
+            renderer=self._renderers.get(kind),
+        )
 
     def _lobby(self, record: GameRecord, header: str) -> Reply:
         """The lobby message, with the AI seat buttons when the game's start options seat AI players."""
@@ -450,6 +462,9 @@ class GameService(Timekeeping):
                             action,
                             user_id=actor.user_id,
                             clocks=lambda after: self._move_deadlines(record, rules, before, after, seat),
+                            applied=lambda after, events: self._predraw(
+                                record, after, Change(events, before, seat)
+                            ),
                         )
                 except EngineError as exc:
                     clearer = explain_refusal(
@@ -542,6 +557,7 @@ class GameService(Timekeeping):
                 later_movers(record, recent[index:], len(waiting(rules, before)) > 1)
                 restored, befores = take_back(rules, record, before, recent[index:], current, reveals=reveals)
                 label = rules.describe(Action.from_json(taken.action), before)
+                self._predraw(record, restored, Change((), current, seat))
                 with _storage():
                     # The clock the undone move stopped runs on: a move and its undo buy no time.
                     clock = await self.repo.clock_before(record.id, seat, taken.seq)

@@ -7,6 +7,7 @@ from typing import Any
 from bot import rendering
 from bot.app import GameBot
 from engine.core import Action
+from render.exobase import RENDERER as EXOBASE
 from tests.bot.conftest import feed, posted, since, stored
 from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person
 from tests.games import GAMES
@@ -220,4 +221,60 @@ async def test_with_image_workers_a_game_posts_its_pictures(bot: GameBot, fake: 
         # Every batch was drawn by the workers, none handed back to threads.
         assert batches and all(count > 0 for count in batches)
     finally:
+        rendering.configure(rendering.DEFAULT_CACHE_SIZE)
+
+
+async def test_a_move_and_its_undo_post_the_pictures_drawn_while_they_were_saved(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    """With no image cache, each posted picture of a move and of its undo was drawn once, ahead of
+    the message (while the move was being saved), and is the picture of the saved state."""
+    rendering.configure(0)
+    real = rendering._draw_missing
+    drawn: list[str] = []
+
+    async def counted(missing: Any) -> list[Any]:
+        drawn.extend(p.name for p in missing)
+        order.append("drawing")
+        return await real(missing)
+
+    repo = bot.service.repo
+    saves = {name: getattr(repo, name) for name in ("record_action", "remove_action")}
+    order: list[str] = []
+
+    def noted(save: Any) -> Any:
+        async def saved(*args: Any, **kwargs: Any) -> Any:
+            done = await save(*args, **kwargs)
+            order.append("saved")
+            return done
+
+        return saved
+
+    for name, save in saves.items():
+        setattr(repo, name, noted(save))
+    rendering._draw_missing = counted
+    try:
+        await _run(bot, fake, fake.command(ALICE, "exobase", "start"))
+        for command in ("work", "undo"):
+            drawn.clear()
+            order.clear()
+            if command == "work":
+                work = next(a for a in await _legal(bot) if a.kind == "work")
+                payload = fake.command(ALICE, "exobase", "work", **work.params)
+            else:
+                payload = fake.command(ALICE, "exobase", "undo")
+            reply = posted(await _run(bot, fake, payload))[-1]
+            assert reply.files and not rendering._predrawn
+            # The drawing started before the move was saved, and nothing was drawn after.
+            assert order == ["drawing", "saved"]
+            assert sorted(drawn) == sorted(name.removesuffix(".png") for name, _ in reply.files)
+            record = await stored(bot)
+            assert record is not None and record.snapshot is not None
+            view = RULES.view(RULES.from_json(record.snapshot), None)
+            fresh = {i.filename: i.data for i in EXOBASE.render(view, [])}
+            assert all(fresh[name] == data for name, data in reply.files if name in fresh)
+    finally:
+        rendering._draw_missing = real
+        for name, save in saves.items():
+            setattr(repo, name, save)
         rendering.configure(rendering.DEFAULT_CACHE_SIZE)

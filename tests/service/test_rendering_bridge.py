@@ -68,6 +68,7 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> ImageCache:
     cache = ImageCache(rendering.DEFAULT_CACHE_SIZE)
     monkeypatch.setattr(rendering, "_cache", cache)
     monkeypatch.setattr(rendering, "_posted", OrderedDict())
+    monkeypatch.setattr(rendering, "_predrawn", OrderedDict())
     return cache
 
 
@@ -174,3 +175,58 @@ async def test_real_images_follow_every_change_of_a_played_game(fresh: ImageCach
             shown[image.filename] = image.data
         # What the channel has seen last is always the current picture.
         assert all(shown[name] == data for name, data in fresh_images.items() if name != "dice.png")
+
+
+async def test_images_drawn_ahead_are_taken_by_the_render_and_never_drawn_twice(planner: Planner) -> None:
+    # No image cache: the images drawn ahead reach the render all the same.
+    rendering.configure(0)
+    game = 5
+    await rendering.render(planner, {"base": 1, "rows": 1}, [], game_key=game)
+    planner.drawn.clear()
+    view, events = {"base": 2, "rows": 1}, [Event("roll", "6")]
+    rendering.predraw(planner, view, events, game_key=game)
+    images = await rendering.render(planner, view, events, game_key=game)
+    assert names(images) == ["base.png", "dice.png"]
+    assert [image.data for image in images] == [b"base=2", b"dice=6"]
+    assert sorted(planner.drawn) == ["base", "dice"] and not rendering._predrawn
+    # Drawn ahead for the board the channel already shows: nothing to draw, nothing to post.
+    rendering.predraw(planner, view, [], game_key=game)
+    assert await rendering.render(planner, view, [], game_key=game) == []
+    assert sorted(planner.drawn) == ["base", "dice"]
+
+
+async def test_a_move_refused_on_saving_leaves_its_images_unposted(planner: Planner) -> None:
+    rendering.configure(0)
+    game = 6
+    await rendering.render(planner, {"base": 1}, [], game_key=game)
+    # Drawn ahead for a move that was then refused: the channel's next message is of another view.
+    rendering.predraw(planner, {"base": 2}, [], game_key=game)
+    images = await rendering.render(planner, {"base": 3}, [], game_key=game)
+    assert [image.data for image in images] == [b"base=3"]
+    # Images never taken are let go after a bound.
+    for value in range(rendering.PREDRAWN_KEPT + 10):
+        rendering.predraw(planner, {"base": 100 + value}, [], game_key=game)
+    assert len(rendering._predrawn) == rendering.PREDRAWN_KEPT
+    # One let go is drawn again when asked for; the newest is taken as drawn.
+    first = await rendering.render(planner, {"base": 100}, [], game_key=game)
+    last = await rendering.render(planner, {"base": 100 + rendering.PREDRAWN_KEPT + 9}, [], game_key=game)
+    assert [image.data for image in first + last] == [
+        b"base=100",
+        f"base={109 + rendering.PREDRAWN_KEPT}".encode(),
+    ]
+
+
+async def test_a_crash_drawing_ahead_costs_the_render_only_its_images(
+    fresh: ImageCache, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken() -> RenderedImage:
+        raise RuntimeError("boom")
+
+    crashing = SimpleNamespace(game="g", plan=lambda *_a, **_k: [Planned("base", True, "base:x", broken)])
+    rendering.predraw(crashing, {}, [])
+    with caplog.at_level(logging.ERROR):
+        assert await rendering.render(crashing, {}, []) == []
+    assert "rendering g failed" in caplog.text
+    # A plan that fails ahead of time is planned again, and reported, by the render.
+    rendering.predraw(renderer(RuntimeError("plan")), {}, [])
+    assert not rendering._predrawn
