@@ -159,17 +159,19 @@ def perform_build(
     name = state.players[seat]
     kind = action.kind
     if kind == "roll":
-        att["kept_before"] = _kept(att)
+        att["aside"] = [i for i, d in enumerate(att["dice"]) if d["k"] and not d["x"]]
+        att["kept_before"] = len(att["aside"])
         att["rolls_left"] -= 1
         att["rolled"] += 1
         roll(state, content, seat, _rollable(att), att["rolls_left"] == 0, events)
     elif kind in ("keep", "release"):
         att["dice"][int(action.arg("die"))]["k"] = kind == "keep"
     elif kind == "destroy":
-        die = att["dice"][int(action.arg("die"))]
-        if die["k"]:
-            # Destroyed right after a roll, before any die could be set aside: a set-aside die was
-            # counted in ``kept_before``, and the next main roll is measured against what is left.
+        index = int(action.arg("die"))
+        die = att["dice"][index]
+        if _aside_at_roll(att, index):
+            # A die aside at the last main roll no longer counts there: the next main roll is measured
+            # against what is left. A die set aside only after that roll is still owed.
             att["kept_before"] = max(0, att["kept_before"] - 1)
         die["x"] = True
         att["destroy"] -= 1
@@ -187,6 +189,13 @@ def perform_build(
         fail(state, content, seat, events)
         return
     settle(state, content, seat, events)
+
+
+def _aside_at_roll(att: Json, index: int) -> bool:
+    """Whether the die was set aside at the last main roll (``kept_before`` counted it). A game saved
+    before the engine noted those dice counts a die set aside now."""
+    aside = att.get("aside")
+    return bool(att["dice"][index]["k"]) if aside is None else index in aside
 
 
 def _play(state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]) -> None:

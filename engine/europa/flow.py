@@ -118,6 +118,7 @@ def new_attempt(card: str) -> Json:
         "rolled": 0,
         "min_keep": 0,
         "kept_before": 0,
+        "aside": [],
         "reduce": {},
         "used": [],
         "destroy": 0,

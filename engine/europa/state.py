@@ -148,6 +148,8 @@ def copy_attempt(a: Json) -> Json:
     out["dice"] = [dict(d, f=list(d["f"])) for d in a["dice"]]
     out["reduce"] = dict(a["reduce"])
     out["used"] = list(a["used"])
+    if "aside" in a:
+        out["aside"] = list(a["aside"])
     return out
 
 

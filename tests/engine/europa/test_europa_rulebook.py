@@ -1,6 +1,6 @@
 """Rulebook points found in an audit: the step 4 choice in turn order and face up, hand counts that
-never tell a secret pick, an Invader face that must be rolled again, and the card reference kept in
-step with the content."""
+never tell a secret pick, an Invader face that must be rolled again, the must-set-aside rule around
+dice the Invaders destroy, and the card reference kept in step with the content."""
 
 from __future__ import annotations
 
@@ -155,3 +155,48 @@ def test_a_die_destroyed_while_set_aside_offers_no_move_at_all() -> None:
     for kind in ("release", "keep"):
         with pytest.raises(IllegalActionError, match=rf"^Die {aside + 1} was destroyed by the Invaders\.$"):
             act(state, 1, kind, die=aside)
+
+
+def test_a_die_set_aside_after_the_roll_then_destroyed_still_owes_the_keep_rule() -> None:
+    # Ruling 5: "at least N more dice must be set aside than were aside at the previous roll"; only a
+    # die that was aside at that roll stops counting when an Invader destroys it. A die set aside
+    # after the roll and destroyed by an Invader of an additional roll (a reroll played between main
+    # rolls) was counted as aside at the roll, so the next main roll came one die short.
+    reroll = card("ingenuity", "reroll", colour="any", timing="main")
+    for seed in range(200):
+        state = invader_builder()
+        state.rng.seed = seed
+        give(state, 1, reroll)
+        # As under a "set aside at least 2 dice" card.
+        attempt(state, 1)["min_keep"] = 2
+        state, _ = act(state, 1, "roll")
+        if attempt(state, 1)["destroy"]:
+            continue
+        dice = attempt(state, 1)["dice"]
+        plain = [i for i, d in enumerate(dice) if d["c"] != "invader"]
+        for i, d in enumerate(dice):
+            d["f"] = ["command"] if d["c"] == "invader" else ["tower"]
+            # As after two Invader results on the first roll.
+            d["x"] = i in plain[-2:]
+        for die in plain[:2]:
+            state, _ = act(state, 1, "keep", die=die)
+        state, _ = act(state, 1, "roll")
+        if attempt(state, 1)["destroy"]:
+            continue
+        for d in attempt(state, 1)["dice"]:
+            if not d["k"] and not d["x"]:
+                d["f"] = ["command"] if d["c"] == "invader" else ["tower"]
+        # Two more set aside (the rule's count) leave the Invader die and one die loose for the reroll.
+        for die in plain[2:4]:
+            state, _ = act(state, 1, "keep", die=die)
+        state, _ = act(state, 1, "ingenuity", card=reroll)
+        if attempt(state, 1)["destroy"] != 1:
+            continue
+        state, _ = act(state, 1, "destroy", die=plain[2])
+        assert "roll" not in {a.kind for a in RULES.legal_actions(state, 1)}
+        with pytest.raises(IllegalActionError, match="set aside 1 die more first"):
+            act(state, 1, "roll")
+        state, _ = act(state, 1, "keep", die=plain[4])
+        assert "roll" in {a.kind for a in RULES.legal_actions(state, 1)}
+        return
+    pytest.fail("no single Invader result on a reroll between main rolls in 200 seeds")
