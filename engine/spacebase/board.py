@@ -6,12 +6,15 @@ from engine.spacebase.model import SECTORS, Content
 from engine.spacebase.state import Board
 
 
-def locate(board: Board, card: str) -> tuple[str, int] | None:
-    """``("station"|"deployed", sector)`` of ``card`` on ``board``, or None when it is not there."""
+def locate(board: Board, card: str, spot: str = "") -> tuple[str, int] | None:
+    """``("station"|"deployed", sector)`` of ``card`` on ``board``, or None when it is not there.
+
+    ``spot`` ("station" or "deployed") looks only there: a player holding two copies of a starter
+    (one of them traded) may have one on station and the other deployed."""
     for i in range(SECTORS):
-        if board.station[i] == card:
+        if spot != "deployed" and board.station[i] == card:
             return "station", i + 1
-        if card in board.deployed[i]:
+        if spot != "station" and card in board.deployed[i]:
             return "deployed", i + 1
     return None
 

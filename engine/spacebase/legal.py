@@ -174,7 +174,9 @@ def stat(board: Board, content: Content, name: str) -> int:
     if name == "vp":
         return board.vp
     if name == "deployed":
-        return sum(len(stack) for stack in board.deployed)
+        # Ships only: a colony deployed under another (given in a trade) is not a ship.
+        colonies = content.colony_ids
+        return sum(1 for stack in board.deployed for c in stack if c not in colonies)
     if name == "charges":
         return sum(board.charges.values())
     # Cards the player owns count wherever they lie: on station or deployed (a level 3 ship pushed

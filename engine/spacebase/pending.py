@@ -10,6 +10,7 @@ from engine.core.game import Event
 from engine.spacebase.board import add_charge, colony_at, deploy_to, locate, owned, place, remove
 from engine.spacebase.model import SECTORS, Content
 from engine.spacebase.rewards import gains, grant_all
+from engine.spacebase.setup import refill
 from engine.spacebase.state import Board, Json, SpaceState
 from engine.spacebase.turn import OPTIONS, acquire, bonus_choose, buy
 
@@ -321,7 +322,7 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
         return [Event("cards_exchanged", text, {"seat": seat, **action.params})]
     if kind == "shift":
         card, sector = str(action.arg("card")), int(action.arg("sector"))
-        remove(board, card)
+        remove(board, card, locate(board, card, "deployed"))
         deploy_to(board, sector, card)
         text = f"{name} moves {content.cards[card].name} (deployed) to sector {sector}."
         return [Event("card_moved", text, {"seat": seat, "card": card, "sector": sector})]
@@ -343,9 +344,9 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
         ]
     if kind == "deploy":
         card = str(action.arg("card"))
-        where = locate(board, card)
+        where = locate(board, card, "station")
         assert where is not None
-        remove(board, card)
+        remove(board, card, where)
         deploy_to(board, where[1], card)
         text = f"{name} deploys {content.cards[card].name} from the station of sector {where[1]}."
         return [Event("card_deployed", text, {"seat": seat, "card": card})]
@@ -353,9 +354,11 @@ def resolve(state: SpaceState, content: Content, seat: int, action: Action) -> l
 
 
 def _return_unclaimed(state: SpaceState, step: Json, name: str) -> list[Event]:
-    """The cards of a claim from a deck left unclaimed go to the bottom of that deck, in order."""
+    """The cards of a claim from a deck left unclaimed go to the bottom of that deck, in order; a
+    shipyard row left short while the deck was empty (a card taken meanwhile) is filled again."""
     level, cards = str(step["level"]), [str(c) for c in step["cards"]]
     state.decks = {**state.decks, level: (*state.decks[level], *cards)}
+    refill(state, level)
     count = f"{len(cards)} card" + ("s" if len(cards) != 1 else "")
     text = f"{name} claims no more and puts {count} back under the level {level} deck."
     return [Event("cards_returned", text, {"seat": int(step["seat"]), "level": level, "count": len(cards)})]

@@ -139,13 +139,19 @@ def _take_from_offer(state: SpaceState, info: Card) -> None:
 
 
 def _card_rewards(state: SpaceState, content: Content, seat: int, card: str, on_station: bool) -> list[Event]:
-    """A gained card's immediate rewards (on station), its end-of-turn ones (queued for the end of
-    this turn, whoever's turn it is) and shared ones (every seat), each seat's gains told."""
+    """A gained card's immediate rewards (on station; a choice they open is asked before any step
+    already waiting), its end-of-turn ones (queued for the end of this turn, whoever's turn it is)
+    and shared ones (every seat), each seat's gains told."""
     info = content.cards[card]
     events = []
     if on_station:
         if info.immediate:
+            waiting = len(state.pending)
             events.append(grant_all(state, content, seat, [(card, r) for r in info.immediate]))
+            if waiting and len(state.pending) > waiting:
+                # An immediate reward resolves at once: its choices come before the steps that
+                # were already waiting (other rewards of the roll, other players' choices).
+                state.pending = [*state.pending[waiting:], *state.pending[:waiting]]
         if info.end_turn:
             state.fresh = [*state.fresh, card]
     if info.shared:
