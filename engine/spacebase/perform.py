@@ -11,9 +11,10 @@ from engine.spacebase.board import place
 from engine.spacebase.describe import describe_action
 from engine.spacebase.legal import END, ROLL, game_actions, is_legal, only_end, use_actions, waiting
 from engine.spacebase.model import Content
-from engine.spacebase.pending import SKIP, no_choice, resolve
+from engine.spacebase.pending import SKIP, no_choice
 from engine.spacebase.policies import auto_choice, greedy_policy
 from engine.spacebase.react import announce, auto_roll, close_turn, maybe_close, react
+from engine.spacebase.resolve import resolve
 from engine.spacebase.setup import begin
 from engine.spacebase.state import SpaceState
 from engine.spacebase.turn import acquire, buy, choose, finish, roll, use
