@@ -7,7 +7,7 @@ from engine.core.game import Event
 from engine.core.words import counted
 from engine.exobase import power
 from engine.exobase.common import action_of, hurt, name
-from engine.exobase.derive import derive, linked
+from engine.exobase.derive import linked
 from engine.exobase.model import Content
 from engine.exobase.night import hab_standing
 from engine.exobase.state import ExoState, Json
@@ -42,8 +42,10 @@ def resolve(state: ExoState, content: Content, events: list[Event]) -> None:
         alive = [f["id"] for f in state.founders if f["alive"]]
         if not alive:
             return
-        # Missing energy is settled before anything else happens to the base.
-        if power.ask(state, content, derive(state, content), events):
+        # Cubes a ruin returned re-power dark locations at once, and missing energy is settled
+        # before anything else happens to the base.
+        power.balance(state, content, events)
+        if state.pending is not None:
             return
         if state.relocating:
             move = state.relocating[0]

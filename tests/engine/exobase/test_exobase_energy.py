@@ -190,3 +190,25 @@ def test_an_upgrade_whose_level_brings_a_bolt_needs_no_spare_cube_for_it() -> No
     # The Hab's level 3 needs a second cube and brings no bolt: with an empty bank it is refused.
     placed(after, "hab")["level"] = 2
     assert Action.of("upgrade", founder="tamsin", card="hab") not in legal(after)
+
+
+def test_cubes_a_ruin_returns_power_a_dark_location_before_the_next_target_roll() -> None:
+    # Ruling 7: energy that comes back re-powers dark locations at once, so a later shortage in
+    # the same hazard lets the player choose among all lit locations, the re-powered one included.
+    state = fresh()
+    put(state, "well", 0, -1, damage=1)
+    put(state, "strip_mine", -1, 0)
+    state.dark = ["strip_mine"]
+    assert derived(state).bank == 0
+    state.day = 6
+    state, _ = act(state, "end_placement")
+    rig(state, 6, 5, 4)  # 6 + day 6 = Hailstones: the Deep Well is destroyed, then the Power Station hit
+    state, events = act(state, "roll_hazard")
+    texts = [e.text for e in events]
+    assert texts.index("Strip Mine has power again: minerals production 1 -> 2.") < texts.index(
+        "Power Station takes damage (1 token): it runs at half capacity (2 energy) until repaired."
+    )
+    assert state.dark == []
+    assert state.pending is not None and state.pending["kind"] == "power_down"
+    assert state.pending["text"].startswith("Energy is short by 2:")
+    assert state.pending["options"] == ["greenhouse", "hab", "machine_shop", "strip_mine"]
