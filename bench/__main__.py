@@ -18,6 +18,7 @@ from bench.concurrency import bench_concurrency
 from bench.engine import bench_engine
 from bench.europa import bench_europa
 from bench.images import bench_images
+from bench.remote_db import bench_remote_db
 from bench.roundtrip import bench_roundtrip
 from bench.spacebase import bench_spacebase
 from bench.store import bench_store
@@ -33,6 +34,7 @@ SECTIONS: dict[str, Callable[[], list[str]]] = {
     "engine": bench_engine,
     "images": bench_images,
     "roundtrip": bench_roundtrip,
+    "remote-db": bench_remote_db,
     "store": bench_store,
     "colony": bench_colony,
     "spacebase": bench_spacebase,
