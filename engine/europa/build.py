@@ -40,8 +40,19 @@ def _rollable(att: Json) -> list[int]:
     return [i for i, d in enumerate(att["dice"]) if not d["x"] and not d["k"]]
 
 
-def _kept(att: Json) -> int:
+def kept(att: Json) -> int:
+    """Dice set aside now (not destroyed)."""
     return sum(1 for d in att["dice"] if d["k"] and not d["x"])
+
+
+def owed(att: Json) -> int:
+    """How many more dice must be set aside before the next main roll (ruling 5): ``min_keep`` more
+    than were aside at the last main roll and still stand (a die the Invaders destroyed no longer
+    counts there). An attempt saved before rolls noted their dice keeps that count in
+    ``kept_before``."""
+    aside = att.get("aside")
+    before = att["kept_before"] if aside is None else sum(1 for i in aside if not att["dice"][i]["x"])
+    return int(att["min_keep"]) - (kept(att) - int(before))
 
 
 def invader_pending(att: Json) -> bool:
@@ -52,7 +63,7 @@ def invader_pending(att: Json) -> bool:
 def may_roll(att: Json) -> bool:
     if att["rolls_left"] <= 0 or not _rollable(att):
         return False
-    return not att["rolled"] or _kept(att) - att["kept_before"] >= att["min_keep"]
+    return not att["rolled"] or owed(att) <= 0
 
 
 def rescue_actions(state: EuropaState, content: Content, seat: int, loose: bool = False) -> list[Action]:
@@ -160,18 +171,15 @@ def perform_build(
     kind = action.kind
     if kind == "roll":
         att["aside"] = [i for i, d in enumerate(att["dice"]) if d["k"] and not d["x"]]
-        att["kept_before"] = len(att["aside"])
         att["rolls_left"] -= 1
         att["rolled"] += 1
         roll(state, content, seat, _rollable(att), att["rolls_left"] == 0, events)
     elif kind in ("keep", "release"):
         att["dice"][int(action.arg("die"))]["k"] = kind == "keep"
     elif kind == "destroy":
-        index = int(action.arg("die"))
-        die = att["dice"][index]
-        if _aside_at_roll(att, index):
-            # A die aside at the last main roll no longer counts there: the next main roll is measured
-            # against what is left. A die set aside only after that roll is still owed.
+        die = att["dice"][int(action.arg("die"))]
+        if "aside" not in att and die["k"]:
+            # An attempt saved before rolls noted their dice counts a die set aside now.
             att["kept_before"] = max(0, att["kept_before"] - 1)
         die["x"] = True
         att["destroy"] -= 1
@@ -189,13 +197,6 @@ def perform_build(
         fail(state, content, seat, events)
         return
     settle(state, content, seat, events)
-
-
-def _aside_at_roll(att: Json, index: int) -> bool:
-    """Whether the die was set aside at the last main roll (``kept_before`` counted it). A game saved
-    before the engine noted those dice counts a die set aside now."""
-    aside = att.get("aside")
-    return bool(att["dice"][index]["k"]) if aside is None else index in aside
 
 
 def _play(state: EuropaState, content: Content, seat: int, action: Action, events: list[Event]) -> None:

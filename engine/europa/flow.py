@@ -117,7 +117,6 @@ def new_attempt(card: str) -> Json:
         "rolls_left": MAIN_ROLLS,
         "rolled": 0,
         "min_keep": 0,
-        "kept_before": 0,
         "aside": [],
         "reduce": {},
         "used": [],

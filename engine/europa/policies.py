@@ -7,6 +7,7 @@ from collections.abc import Callable
 from engine.core.action import Action
 from engine.core.rng import Rng
 from engine.europa.abilities import use_ability
+from engine.europa.build import owed
 from engine.europa.dice import is_invader_die, live, locked, needs, shortfall, wild_only
 from engine.europa.model import CUT_CORNER, STAR, Content
 from engine.europa.state import EuropaState, Json
@@ -147,10 +148,8 @@ def _mark(content: Content, state: EuropaState, seat: int, by: dict[str, list[Ac
     for a in by.get("keep", []):
         if int(a.arg("die")) in good:
             return a
-    kept = sum(1 for d in att["dice"] if d["k"] and not d["x"])
-    spare_keeps = (
-        kept - att["kept_before"] - att["min_keep"] if att["stage"] == "main" and att["rolled"] else 9
-    )
+    # Dice set aside beyond what the must-set-aside rule asks before the next main roll.
+    spare_keeps = -owed(att) if att["stage"] == "main" and att["rolled"] else 9
     if spare_keeps < 0:
         spare = [a for a in by.get("keep", []) if STAR not in att["dice"][int(a.arg("die"))]["f"]]
         return (spare or by.get("keep") or by["stop"])[0]

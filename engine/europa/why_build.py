@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core.action import Action, Scalar
 from engine.core.words import listed
 from engine.europa.abilities import ability_args
-from engine.europa.build import destroy_targets, invader_pending, met
+from engine.europa.build import destroy_targets, invader_pending, met, owed
 from engine.europa.dice import invaded, is_invader_die, locked, matches, needs, wild_only
 from engine.europa.model import ANY, STAR, SYMBOL_NAMES, Ability, Content, dice_label
 from engine.europa.state import EuropaState, Json
@@ -104,7 +104,7 @@ def _roll(att: Json) -> str | None:
         return "The main rolls are over: play an Ingenuity or Future Planning card, or give up."
     if all(d["x"] or d["k"] for d in att["dice"]):
         return "Every die is set aside: nothing is left to roll. Build the base or end the main rolls."
-    short = att["min_keep"] - sum(1 for d in att["dice"] if d["k"] and not d["x"]) + att["kept_before"]
+    short = owed(att)
     if short <= 0 or not att["rolled"]:
         return None
     return (
