@@ -42,6 +42,7 @@ class Runner:
         self._async = engine
         self._blocking = sqlite_file_engine(engine)
         self._lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._postgres = engine.dialect.name == "postgresql"
         self._writer: ThreadPoolExecutor | None = None
         self._readers: ThreadPoolExecutor | None = None
         if self._blocking is not None:
@@ -70,8 +71,8 @@ class Runner:
 
     async def _on_loop(self, work: Work[T], begin: str) -> T:
         async with self._async.connect() as connection:
-            if begin == SINGLE and self._lock is None:
-                # PostgreSQL: one statement is atomic by itself, so a read of one goes without
+            if begin == SINGLE and self._postgres:
+                # One statement is atomic by itself, so a read of one goes without
                 # BEGIN and COMMIT, two round trips fewer to a server across a network.
                 connection = await connection.execution_options(isolation_level="AUTOCOMMIT")
             return await connection.run_sync(_transaction, work, begin)
