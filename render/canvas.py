@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -12,9 +13,9 @@ from PIL import _imaging as core
 
 from render.cache import digest
 from render.fonts import Font, font
-from render.palette import to_palette
+from render.palette import current_palette, map_box, map_pixels, to_palette
 from render.pieces import PIECES, Piece
-from render.png import encode
+from render.png import encode, encode_framed
 from render.theme import BACKGROUND, Rgb
 
 Box = tuple[int, int, int, int]
@@ -23,6 +24,9 @@ MIN_TEXT = 21
 GROW_STEP = 256
 # Shapes up to this many pixels are drawn once and pasted (bigger ones cost more to paste than draw).
 SHAPE_AREA = 160 * 120
+# Pixels that cost about as much to map as one more call to map a part of a picture (about 10 µs).
+MERGE_SLACK = 5000
+MERGE_TRIES = 8
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,29 @@ def packed(
     return lines
 
 
+def bands(boxes: list[Box], width: int, rows: int) -> list[Box]:
+    """``boxes`` clipped to the image, near ones merged: a box joins a region when the pixels the
+    merged box adds cost less to map than one more call would (``MERGE_SLACK``). Mapping a few
+    regions is cheaper than mapping each of a hundred labels on its own, or a frame's whole inside."""
+    merged: list[list[int]] = []
+    for left, top, right, bottom in sorted(boxes, key=lambda b: b[1]):
+        left, right, bottom = max(0, left), min(width, right), min(rows, bottom)
+        if left >= right or top >= bottom:
+            continue
+        area = (right - left) * (bottom - top)
+        # Boxes come by their top, so the regions met last are the ones near: only they are tried.
+        for index in range(len(merged) - 1, max(-1, len(merged) - 1 - MERGE_TRIES), -1):
+            r_left, r_top, r_right, r_bottom, r_area = merged[index]
+            u_left, u_top = min(r_left, left), min(r_top, top)
+            u_right, u_bottom = max(r_right, right), max(r_bottom, bottom)
+            union = (u_right - u_left) * (u_bottom - u_top)
+            if union - r_area - area <= MERGE_SLACK:
+                left, top, right, bottom, area = u_left, u_top, u_right, u_bottom, union
+                del merged[index]
+        merged.append([left, top, right, bottom, area])
+    return [(left, top, right, bottom) for left, top, right, bottom, _ in merged]
+
+
 def overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -140,7 +167,12 @@ class Canvas:
     A canvas given ``start`` is a column whose height is only known once it is drawn: it starts with
     ``start`` rows and grows (up to ``height``) as drawing reaches down, since filling a 4,000-row
     scratch image costs more than drawing on it. The picture is the same as on a canvas made
-    ``height`` tall. Drawing straight on ``draw`` must call ``reach`` first on such a canvas.
+    ``height`` tall. Drawing straight on the image goes through ``within``, which says where.
+
+    The canvas also notes which parts of the picture are pieces pasted or drawn whole (their pixels
+    are final unless drawn over later) and which boxes anything else touched. Mapping the picture
+    onto its palette for the PNG then maps only those boxes: a piece's palette pixels are kept with
+    it, and the bare background needs no mapping.
     """
 
     def __init__(
@@ -149,9 +181,12 @@ class Canvas:
         self.limit = height
         self.background = background
         self.image = Image.new("RGB", (width, min(height, start or height)), background)
-        self.draw = ImageDraw.Draw(self.image)
+        self._draw = ImageDraw.Draw(self.image)
         self.texts: list[Placed] = []
         self.bottom = 0
+        # Pieces in the order their pixels went on, and boxes drawn on otherwise (see ``png``).
+        self._pieces: list[Piece] = []
+        self._touched: list[Box] = []
 
     def reach(self, y: int) -> None:
         """Make sure the image has rows down to ``y`` (never past ``height``): a growing canvas grows."""
@@ -163,7 +198,19 @@ class Canvas:
         image = Image.new("RGB", (self.image.width, taller), self.background)
         image.paste(self.image, (0, 0))
         self.image = image
-        self.draw = ImageDraw.Draw(image)
+        self._draw = ImageDraw.Draw(image)
+
+    def within(self, box: tuple[float, float, float, float]) -> ImageDraw.ImageDraw:
+        """Pillow's drawing surface, for drawing straight on the image inside ``box`` (left, top,
+        right, bottom, line widths included): the canvas grows down to it and notes it as drawn on."""
+        self.reach(math.ceil(box[3]) + 1)
+        self._touch(box)
+        return self._draw
+
+    def _touch(self, box: tuple[float, float, float, float]) -> None:
+        # Two pixels of margin for anti-aliasing and Pillow's inclusive right and bottom edges.
+        left, top = max(0, math.floor(box[0]) - 2), max(0, math.floor(box[1]) - 2)
+        self._touched.append((left, top, math.ceil(box[2]) + 2, math.ceil(box[3]) + 2))
 
     @property
     def width(self) -> int:
@@ -205,12 +252,13 @@ class Canvas:
     ) -> None:
         """Draw ``text`` with the top-left of its line at (x, y), from the mask cache when possible."""
         if not isinstance(face, ImageFont.FreeTypeFont):
-            self.reach(y + 2 * size)
-            self.draw.text((x, y), text, font=face, fill=fill)
+            width = text_width(text, size, bold=bold, condensed=condensed)
+            self.within((x, y, x + width + size, y + 2 * size)).text((x, y), text, font=face, fill=fill)
             return
         mask, left, top = text_mask(text, size, bold, condensed)
         corner = (x + left, y + top)
         self.reach(corner[1] + mask.height)
+        self._touch((*corner, corner[0] + mask.width, corner[1] + mask.height))
         # A patch of the ink pasted through the mask gives the same pixels as filling through it
         # (Image.paste with a colour), in well under half the time; done on the core images, it
         # also skips the checks Image.paste repeats on every call for a canvas always writable.
@@ -273,26 +321,44 @@ class Canvas:
     def rect(
         self, box: Box, fill: Rgb | None, outline: Rgb | None = None, width: int = 1, radius: int = 0
     ) -> None:
-        self.reach(box[3] + width)
         size = (box[2] - box[0], box[3] - box[1])
         if radius and _stampable(box, size):
+            self.reach(box[3] + width)
             self._paste_shape(box[0], box[1], shape(size, fill, outline, width, radius))
         else:
-            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+            self.reach(box[3] + width + 1)
+            self._draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+            if fill is None:
+                # A frame touches only a band along each side, as thick as its line or its corners.
+                band = max(width, radius)
+                left, top, right, bottom = box
+                for side in (
+                    (left, top, right, top + band),
+                    (left, bottom - band, right, bottom),
+                    (left, top, left + band, bottom),
+                    (right - band, top, right, bottom),
+                ):
+                    self._touch(side)
+            else:
+                self._touch(box)
         self.bottom = max(self.bottom, box[3])
 
     def disc(self, cx: int, cy: int, r: int, fill: Rgb, outline: Rgb | None = None, width: int = 1) -> None:
-        self.reach(cy + r + width)
         box = (cx - r, cy - r, cx + r, cy + r)
         if _stampable(box, (2 * r, 2 * r)):
+            self.reach(cy + r + width)
             self._paste_shape(box[0], box[1], shape((2 * r, 2 * r), fill, outline, width, None))
         else:
-            self.draw.ellipse(box, fill=fill, outline=outline, width=width)
+            self.within((*box[:2], box[2] + width, box[3] + width)).ellipse(
+                box, fill=fill, outline=outline, width=width
+            )
         self.bottom = max(self.bottom, cy + r)
 
     def _paste_shape(self, x: int, y: int, tile: tuple[Image.Image, Image.Image]) -> None:
         pixels, mask = tile
-        self.image.im.paste(pixels.im, (x, y, x + pixels.width, y + pixels.height), mask.im)
+        box = (x, y, x + pixels.width, y + pixels.height)
+        self._touch(box)
+        self.image.im.paste(pixels.im, box, mask.im)
 
     def piece(self, key: str, draw: Callable[[], tuple[T, Box]]) -> T:
         """What ``draw`` draws and returns, pasted from the piece cache when ``key`` was drawn before.
@@ -308,8 +374,10 @@ class Canvas:
                 self.image.im.paste(found.pixels.im, found.box)
                 self.texts.extend(found.texts)
                 self.bottom = max(self.bottom, found.bottom)
+                self._pieces.append(found)
                 return found.result  # type: ignore[no-any-return]
         placed, lowest = len(self.texts), self.bottom
+        pieces, touched = len(self._pieces), len(self._touched)
         self.bottom = 0
         result, box = draw()
         inner = self.bottom
@@ -317,7 +385,11 @@ class Canvas:
         self.reach(box[3])
         if PIECES.limit and box[3] <= self.image.height:
             pixels = self.image.crop(box)
-            PIECES.put(key, Piece(box, pixels, tuple(self.texts[placed:]), inner, result))
+            made = Piece(box, pixels, tuple(self.texts[placed:]), inner, result)
+            PIECES.put(key, made)
+            # Everything drawn for it lies within its box, now the piece's pixels: one part to map.
+            del self._pieces[pieces:], self._touched[touched:]
+            self._pieces.append(made)
         return result
 
     def fixed_piece(self, name: str, box: Box, draw: Callable[..., object], *facts: Any) -> None:
@@ -358,5 +430,30 @@ class Canvas:
         if rows > self.image.height:
             # Rows past the limit come out black, as a crop past the edge of the image gives them.
             return encode(to_palette(self.image.crop((0, 0, self.width, rows))))
-        # The whole image is mapped and only its top rows are written, which spares copying it.
-        return encode(to_palette(self.image, rows), rows)
+        palette = current_palette(self.image, rows)
+        if palette is None or not self._pieces:
+            # The whole image is mapped and only its top rows are written, which spares copying it.
+            return encode(to_palette(self.image, rows), rows)
+        return encode_framed(self._mapped(palette, rows), palette.getpalette("RGB") or [0, 0, 0])
+
+    def _mapped(self, palette: Image.Image, rows: int) -> Image.Image:
+        """The top ``rows`` rows mapped onto ``palette`` part by part, one column to the right of a
+        column of zeros (as ``encode_framed`` takes it): the same pixels as mapping the whole image
+        (a pixel maps to the same entry wherever it is), in a fraction of the time.
+
+        Every pixel is the background, or lies in a piece's box and is the piece's own unless drawn
+        over later, or lies in a touched box. So the background fills the image, the pieces' palette
+        pixels go on in the order the pieces did, and last the touched boxes are mapped from the
+        finished picture, which puts right any piece pixel drawn over.
+        """
+        background = map_pixels(Image.new("RGB", (1, 1), self.background), palette).getpixel((0, 0))
+        out = Image.new("P", (self.width + 1, rows), background)
+        out.paste(0, (0, 0, 1, rows))
+        for piece in self._pieces:
+            left, top, right, bottom = piece.box
+            if top < rows:
+                out.im.paste(piece.mapped(palette).im, (left + 1, top, right + 1, bottom))
+        for left, top, right, bottom in bands(self._touched, self.width, rows):
+            mapped = map_box(self.image, (left, top, right, bottom), palette)
+            out.im.paste(mapped, (left + 1, top, right + 1, bottom))
+        return out

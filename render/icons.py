@@ -38,7 +38,6 @@ def die_number(canvas: Canvas, x: int, y: int, size: int, value: int) -> None:
 def bolt(canvas: Canvas, x: int, y: int, height: int, *, on: bool = True) -> int:
     """A lightning bolt whose top-left is (x, y); returns its width."""
     w = height * 0.6
-    canvas.reach(y + height + 2)
     points = [
         (x + w * 0.55, y),
         (x + w * 0.05, y + height * 0.58),
@@ -48,27 +47,28 @@ def bolt(canvas: Canvas, x: int, y: int, height: int, *, on: bool = True) -> int
         (x + w * 0.55, y + height * 0.4),
         (x + w * 0.8, y),
     ]
-    canvas.draw.polygon(points, fill=POWER_ON if on else POWER_OFF)
+    canvas.within((x, y, x + w, y + height)).polygon(points, fill=POWER_ON if on else POWER_OFF)
     return int(w)
 
 
 def warning(canvas: Canvas, x: int, y: int, height: int, colour: Rgb = WARN) -> int:
     """A danger triangle with an exclamation mark whose top-left is (x, y); returns its width."""
     w = int(height * 1.1)
-    canvas.reach(y + height + 2)
-    canvas.draw.polygon([(x + w / 2, y), (x + w, y + height), (x, y + height)], fill=colour)
+    draw = canvas.within((x, y, x + w, y + height))
+    draw.polygon([(x + w / 2, y), (x + w, y + height), (x, y + height)], fill=colour)
     cx = x + w // 2
-    canvas.draw.rectangle((cx - 2, y + height * 0.35, cx + 2, y + height * 0.7), fill=(20, 20, 20))
-    canvas.draw.rectangle((cx - 2, y + height * 0.78, cx + 2, y + height * 0.9), fill=(20, 20, 20))
+    draw.rectangle((cx - 2, y + height * 0.35, cx + 2, y + height * 0.7), fill=(20, 20, 20))
+    draw.rectangle((cx - 2, y + height * 0.78, cx + 2, y + height * 0.9), fill=(20, 20, 20))
     return w
 
 
 def damage_token(canvas: Canvas, cx: int, cy: int, r: int) -> None:
     """A damage token: a red disc with a white cross."""
     canvas.disc(cx, cy, r, DAMAGE, outline=TEXT, width=2)
-    d = int(r * 0.5)
-    canvas.draw.line((cx - d, cy - d, cx + d, cy + d), fill=TEXT, width=max(3, r // 4))
-    canvas.draw.line((cx - d, cy + d, cx + d, cy - d), fill=TEXT, width=max(3, r // 4))
+    d, width = int(r * 0.5), max(3, r // 4)
+    draw = canvas.within((cx - d - width, cy - d - width, cx + d + width, cy + d + width))
+    draw.line((cx - d, cy - d, cx + d, cy + d), fill=TEXT, width=width)
+    draw.line((cx - d, cy + d, cx + d, cy - d), fill=TEXT, width=width)
 
 
 def founder_disc(canvas: Canvas, cx: int, cy: int, r: int, initials: str, colour: Rgb) -> None:

@@ -5,21 +5,24 @@ the base, and none of the cards on offer. A piece is the pixels of such a part (
 placed and how low it reached), kept under a key that names everything those pixels depend on;
 pasting it back gives the same picture as drawing it again, in a small part of the time.
 
-The cache is bounded by the memory its pixels take (Pillow keeps four bytes a pixel), least
-recently used first out, and shared by the threads images are drawn in.
+The cache is bounded by the memory its pixels take (five bytes a pixel: Pillow's four of RGB, and
+the palette image mapped from them), least recently used first out, and shared by the threads
+images are drawn in.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
 
 from render.cache import Bounded
+from render.palette import map_pixels
 
 DEFAULT_MEGABYTES = 64
-_BYTES_PER_PIXEL = 4
+# Pillow keeps four bytes a pixel of RGB, and one of the palette image kept beside it.
+_BYTES_PER_PIXEL = 5
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,19 @@ class Piece:
     texts: tuple[Any, ...]
     bottom: int
     result: Any
+    # The pixels mapped onto a palette, by that palette: most pieces meet the one of their image kind.
+    _mapped: dict[int, tuple[Image.Image, Image.Image]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def mapped(self, palette: Image.Image) -> Image.Image:
+        """The pixels mapped onto ``palette`` (mode "P"), mapped once and then kept."""
+        found = self._mapped.get(id(palette))
+        # The palette is kept beside its mapping, so its id cannot pass to another palette meanwhile.
+        if found is None or found[0] is not palette:
+            found = (palette, map_pixels(self.pixels, palette))
+            self._mapped[id(palette)] = found
+        return found[1]
 
     @property
     def weight(self) -> int:

@@ -40,8 +40,15 @@ def encode(image: Image.Image, height: int | None = None) -> bytes:
     # the image beside it keeps only the rows that fit.
     framed = Image.new("P", (width + 1, height), 0)
     framed.paste(image, (1, 0))
+    return encode_framed(framed, image.getpalette("RGB") or [0, 0, 0])
+
+
+def encode_framed(framed: Image.Image, palette: list[int]) -> bytes:
+    """A palette PNG of the picture right of ``framed``'s first column, which must be all zeros (each
+    row's filter byte), with ``palette`` (red, green, blue, ...): a picture put together in such an
+    image spares a copy of it."""
+    width, height = framed.width - 1, framed.height
     rows = framed.tobytes()
-    palette = image.getpalette("RGB") or [0, 0, 0]
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
         (

@@ -164,7 +164,9 @@ def tile_background(
             start, end = (x + max(offset, 6), y + band + max(-offset, 0) + 4), (x + tile - 6, y + height - 6)
             length = min(end[0] - start[0], end[1] - start[1])
             if length > 0:
-                canvas.draw.line((*start, start[0] + length, start[1] + length), fill=HATCH, width=6)
+                (left, top), right, bottom = start, start[0] + length, start[1] + length
+                draw = canvas.within((left - 6, top - 6, right + 6, bottom + 6))
+                draw.line((left, top, right, bottom), fill=HATCH, width=6)
 
 
 def tile_content(

@@ -112,16 +112,18 @@ def need_words(need: Mapping[str, int]) -> str:
 
 def rule(canvas: Canvas, y: int) -> None:
     """The thin line across the image that separates two sections, its top at ``y``."""
-    canvas.reach(y + 2)
-    canvas.draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=GRID_LINE, width=2)
+    canvas.within((MARGIN, y - 1, WIDTH - MARGIN, y + 2)).line(
+        (MARGIN, y, WIDTH - MARGIN, y), fill=GRID_LINE, width=2
+    )
 
 
 def glyph(canvas: Canvas, symbol: str, cx: int, cy: int, r: int) -> None:
     """A symbol as a shape of its own colour: diamond, triangle, tower, disc, dome, star, alien head."""
     colour = SYMBOL_COLOURS.get(symbol, TEXT_DIM)
     edge = max(2, r // 6)
-    canvas.reach(cy + r + edge)
-    draw = canvas.draw
+    # The widest shapes (a star's points, a bunker's dome) reach 1.3 radii from the centre.
+    reach = r * 1.3 + edge
+    draw = canvas.within((cx - reach, cy - reach, cx + reach, cy + reach))
     if symbol == "command":
         draw.polygon(
             [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=colour, outline=INK, width=edge
@@ -184,12 +186,14 @@ def die(canvas: Canvas, x: int, y: int, d: Mapping[str, Any], size: int = DIE) -
     if destroyed:
         inset = size // 5
         width = max(4, size // 9)
-        canvas.reach(y + size - inset + width)
+        draw = canvas.within(
+            (x + inset - width, y + inset - width, x + size - inset + width, y + size - inset + width)
+        )
         for line in (
             (x + inset, y + inset, x + size - inset, y + size - inset),
             (x + inset, y + size - inset, x + size - inset, y + inset),
         ):
-            canvas.draw.line(line, fill=BAD, width=width)
+            draw.line(line, fill=BAD, width=width)
     if d.get("locked") and not destroyed:
         padlock(canvas, x + size - size // 3, y - size // 4, max(18, size // 2))
 
@@ -208,9 +212,9 @@ def padlock(canvas: Canvas, x: int, y: int, h: int) -> None:
     edge, so it shows over the die, its gold ring and the dark background alike."""
     w = h * 4 // 5
     shackle = (x + w // 5, y, x + w - w // 5, y + h * 2 // 3)
-    canvas.reach(y + h)
-    canvas.draw.arc(shackle, 180, 360, fill=INK, width=max(5, h // 4))
-    canvas.draw.arc(
+    draw = canvas.within((x, y, x + w, y + h))
+    draw.arc(shackle, 180, 360, fill=INK, width=max(5, h // 4))
+    draw.arc(
         (shackle[0] + 1, shackle[1] + 1, shackle[2] - 1, shackle[3]),
         180,
         360,

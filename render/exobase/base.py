@@ -255,7 +255,9 @@ def draw_upgrade(
     """The upgrade arrow, its price and level, then its benefit; returns the y below it."""
     upgrade = entry.item
     occupant_disc(canvas, right, y, upgrade.get("occupant"), founders)
-    canvas.draw.polygon([(ox + 16, y + 18), (ox + 29, y + 5), (ox + 42, y + 18)], fill=ACCENT)
+    canvas.within((ox + 16, y + 5, ox + 42, y + 18)).polygon(
+        [(ox + 16, y + 18), (ox + 29, y + 5), (ox + 42, y + 18)], fill=ACCENT
+    )
     canvas.rect((ox + 25, y + 18, ox + 33, y + 31), ACCENT)
     left, width = ox + PAD + ARROW_ROOM, upgrade_width(right - ox, upgrade)
     for line in entry.lines:

@@ -127,7 +127,9 @@ def _sector(canvas: Canvas, x: int, y: int, sector: Mapping[str, Any], lit: bool
     while most < needed and base - step >= top + 4:
         base -= step
         most += 1
-    canvas.draw.line((x + 6, base, x + CELL_W - 6, base), fill=OUTLINE, width=1)
+    canvas.within((x + 6, base, x + CELL_W - 6, base + 1)).line(
+        (x + 6, base, x + CELL_W - 6, base), fill=OUTLINE
+    )
     if deployed:
         charged = [c for c in deployed if c.get("ability")]
         count = f"{len(deployed)}×" if charged else f"{len(deployed)} ship{'s' if len(deployed) > 1 else ''}"

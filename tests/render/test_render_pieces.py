@@ -12,12 +12,14 @@ import render.canvas as canvas_module
 from engine.colony import RULES as COLONY
 from engine.core import Event
 from render import pieces
-from render.canvas import Box, Canvas
+from render.canvas import Box, Canvas, bands
 from render.colony import renderer as colony_renderer
 from render.exobase import RENDERER as EXOBASE
+from render.palette import palette_kind, to_palette
 from render.pieces import Piece, PieceCache
+from render.png import encode
 from render.registry import Renderer
-from render.theme import ACCENT, TEXT
+from render.theme import ACCENT, DAMAGE, OUTLINE, SURFACE, TEXT, WARN, Rgb
 from tests.render.colony_playout import colony_playout
 from tests.render.playout import greedy_game, playout
 
@@ -29,14 +31,14 @@ def piece(width: int, height: int) -> Piece:
 
 
 def test_the_cache_holds_its_bound_in_bytes_least_recently_used_first_out() -> None:
-    cache = PieceCache(3 * 100 * 100 * 4)
+    cache = PieceCache(3 * 100 * 100 * 5)
     for key in "abc":
         cache.put(key, piece(100, 100))
     assert cache.get("a") is not None  # now the most recently used
     cache.put("d", piece(100, 100))
     assert cache.get("b") is None and {k for k in "acd" if cache.get(k)} == set("acd")
-    assert cache.weight == 3 * 100 * 100 * 4
-    cache.resize(100 * 100 * 4)
+    assert cache.weight == 3 * 100 * 100 * 5
+    cache.resize(100 * 100 * 5)
     assert len(cache) == 1 and cache.get("d") is not None
     # A piece bigger than the whole bound is not kept, and keeps what is there.
     cache.put("big", piece(200, 200))
@@ -140,3 +142,49 @@ def test_pictures_from_pieces_are_the_pictures_drawn_afresh(monkeypatch: pytest.
             assert a.data == b.data, f"{renderer.game} {a.filename} differs from a fresh drawing"
             compared += 1
     assert compared > 600 and len(kept) > 60
+
+
+def _reference(canvas: Canvas, rows: int) -> bytes:
+    """The PNG of the whole picture mapped at once, as a canvas without pieces encodes it."""
+    return encode(to_palette(canvas.image, rows), rows)
+
+
+def test_a_picture_mapped_part_by_part_is_the_picture_mapped_whole(own_cache: PieceCache) -> None:
+    """Pieces pasted or drawn, then drawn over by a label, a frame, a filled box, a line straight on
+    the image and another piece: the PNG mapped part by part is byte for byte the whole one."""
+
+    def card(canvas: Canvas, x: int, colour: Rgb) -> tuple[None, Box]:
+        canvas.rect((x + 10, 20, x + 110, 100), colour, radius=8)
+        canvas.text(x + 20, 30, "Dome", 24, TEXT)
+        return None, (x, 10, x + 120, 110)
+
+    def picture() -> Canvas:
+        canvas = Canvas(420, 600, start=120)
+        for index, colour in enumerate((ACCENT, SURFACE, DAMAGE)):
+            canvas.piece(f"card {index}", lambda c=canvas, i=index, k=colour: card(c, i * 130, k))  # type: ignore[misc]
+        canvas.text(60, 50, "over a card", 22, WARN)
+        canvas.rect((5, 5, 400, 115), None, outline=OUTLINE, width=3, radius=12)
+        canvas.rect((200, 60, 260, 90), DAMAGE)
+        canvas.within((0, 140, 420, 150)).line((0, 145, 420, 145), fill=TEXT, width=4)
+        canvas.piece("card 0", lambda: card(canvas, 0, ACCENT))
+        canvas.text(10, 300, "far below, so the canvas grows", 30, TEXT)
+        return canvas
+
+    with palette_kind("test/parts"):
+        for _ in range(2):  # drawn, then pasted from the pieces kept
+            canvas = picture()
+            assert canvas.png(height=360) == _reference(canvas, 360)
+            assert canvas.png() == _reference(canvas, canvas.limit)
+
+
+def test_bands_cover_every_box_within_the_image() -> None:
+    boxes = [(-5, 0, 30, 12), (25, 3, 60, 20), (400, 10, 700, 40), (0, 590, 50, 640), (10, 10, 10, 30)]
+    boxes += [(x, y, x + 14, y + 9) for x in range(0, 400, 37) for y in range(50, 500, 23)]
+    found = bands(boxes, 420, 600)
+    assert len(found) < len(boxes) // 4
+    for left, top, right, bottom in found:
+        assert 0 <= left < right <= 420 and 0 <= top < bottom <= 600
+    for left, top, right, bottom in boxes:
+        for x in range(max(0, left), min(420, right)):
+            for y in range(max(0, top), min(600, bottom)):
+                assert any(b[0] <= x < b[2] and b[1] <= y < b[3] for b in found), (x, y)
