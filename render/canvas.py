@@ -195,8 +195,11 @@ class Canvas:
             return
         # Grow in large steps, so a tall picture is copied only a couple of times.
         taller = min(self.limit, max(y + GROW_STEP, rows * 3 // 2))
-        image = Image.new("RGB", (self.image.width, taller), self.background)
+        # Made blank (not filled), since the rows drawn so far are copied over: only the new rows
+        # are filled with the background.
+        image = Image.new("RGB", (self.image.width, taller), None)
         image.paste(self.image, (0, 0))
+        image.paste(self.background, (0, rows, image.width, taller))
         self.image = image
         self._draw = ImageDraw.Draw(image)
 
