@@ -8,6 +8,8 @@ Discord's side receiving and parsing it, and discord.py reading Discord's answer
 from __future__ import annotations
 
 import io
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 
 import discord
 from discord import app_commands
@@ -39,14 +41,22 @@ def floor_bot(images: list[Image]) -> commands.Bot:
     return bot
 
 
-async def floor_times(fake: FakeDiscord, person: Person, images: list[Image], repeat: int) -> list[Sample]:
-    """The time of each of ``repeat`` `/exobase status` answered by the floor bot."""
+@asynccontextmanager
+async def floor(
+    fake: FakeDiscord, person: Person, images: list[Image]
+) -> AsyncIterator[Callable[[], Awaitable[Sample]]]:
+    """The floor bot, logged in, as a function timing one `/exobase status` it answers: measured
+    between the commands it is the floor of, so both meet the machine in the same state."""
     bot = floor_bot(images)
     await bot.login("floor-token")
     freeze_heap()
+
+    async def sample() -> Sample:
+        return await feed(bot, fake.command(person, "exobase", "status"))
+
     try:
         # One untimed first, as for the commands measured against it.
-        await feed(bot, fake.command(person, "exobase", "status"))
-        return [await feed(bot, fake.command(person, "exobase", "status")) for _ in range(repeat)]
+        await sample()
+        yield sample
     finally:
         await bot.close()

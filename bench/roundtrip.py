@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bench.floor import floor_times
+from bench.floor import floor
 from bench.timing import Sample, feed, summary
 from bot import rendering
 from bot.app import GameBot, create_bot
@@ -98,8 +99,11 @@ async def _measure(
     database: Path,
     game: str,
     cold: dict[str, Sample],
+    floor_sample: Callable[[], Awaitable[Sample]],
+    floors: list[Sample],
 ) -> dict[str, list[Sample]]:
-    """Each command's samples; ``cold`` gets the untimed first round's."""
+    """Each command's samples; ``cold`` gets the untimed first round's, ``floors`` one floor sample
+    before each timed round."""
     # The bot sets the image cache's size from its settings when it starts.
     settings = load_settings(
         database_url=f"sqlite+aiosqlite:///{database}",
@@ -126,6 +130,7 @@ async def _measure(
         for command, sample in zip(COMMANDS, await _round(bot, fake, game), strict=True):
             cold[f"/{game} {command}"] = sample
         for _ in range(repeat):
+            floors.append(await floor_sample())
             for command, sample in zip(COMMANDS, await _round(bot, fake, game), strict=True):
                 times[f"/{game} {command}"].append(sample)
         return times
@@ -148,31 +153,41 @@ def _status_images() -> list[Image]:
 
 async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
     images = _status_images()
-    floor = summary(await floor_times(fake, ALICE, images, repeat))
+    floors: list[Sample] = []
+    measured: list[tuple[str, dict[str, list[Sample]]]] = []
+    first: list[str] = []
+    async with floor(fake, ALICE, images) as floor_sample:
+        for index, (mode, render, cache, piece_mb) in enumerate(MODES):
+            times: dict[str, list[Sample]] = {}
+            cold: dict[str, Sample] = {}
+            try:
+                for game in ("exobase", "colony"):
+                    database = folder / f"bench-{index}-{game}.db"
+                    times.update(
+                        await _measure(
+                            fake, render, cache, piece_mb, repeat, database, game, cold, floor_sample, floors
+                        )
+                    )
+            finally:
+                rendering.configure(rendering.DEFAULT_CACHE_SIZE, PIECES)
+            measured.append((mode, times))
+            if render and cache:
+                first += [f"{command} {sample.wall * 1000:.1f} ms" for command, sample in cold.items()]
+    base = summary(floors)
     size = sum(len(i.data) for i in images) // 1024
     lines = [
-        f"floor (defer + post the same {len(images)} PNGs, {size} KB, to Discord's side over loopback HTTP): "
-        f"p50 {floor[0]:.1f} ms, p99 {floor[1]:.1f} ms, cpu p50 {floor[2]:.1f} ms (cpu: both sides' threads)",
+        f"floor (defer + post the same {len(images)} PNGs, {size} KB, to Discord's side over loopback HTTP, "
+        f"once before each round of commands): p50 {base[0]:.1f} ms, p99 {base[1]:.1f} ms, "
+        f"cpu p50 {base[2]:.1f} ms (cpu: both sides' threads)",
         f"images are drawn as the bot's settings say: {_drawn_in(load_settings().render_processes)}",
         f"{'command':<16}{'mode':<18}{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>9}{'x floor p50':>13}"
         f"{'x floor p99':>13}",
     ]
-    first: list[str] = []
-    for index, (mode, render, cache, piece_mb) in enumerate(MODES):
-        times: dict[str, list[Sample]] = {}
-        cold: dict[str, Sample] = {}
-        try:
-            for game in ("exobase", "colony"):
-                database = folder / f"bench-{index}-{game}.db"
-                times.update(await _measure(fake, render, cache, piece_mb, repeat, database, game, cold))
-        finally:
-            rendering.configure(rendering.DEFAULT_CACHE_SIZE, PIECES)
+    for mode, times in measured:
         for command, samples in times.items():
             p50, p99, cpu = summary(samples)
-            ratios = f"{p50 / floor[0]:>12.1f}x{p99 / floor[1]:>12.1f}x"
+            ratios = f"{p50 / base[0]:>12.1f}x{p99 / base[1]:>12.1f}x"
             lines.append(f"{command:<16}{mode:<18}{p50:>8.1f}{p99:>8.1f}{cpu:>9.1f}{ratios}")
-        if render and cache:
-            first += [f"{command} {sample.wall * 1000:.1f} ms" for command, sample in cold.items()]
     lines.append(f"first round after a start (not counted above; its images are drawn): {', '.join(first)}")
     return lines
 
