@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.spacebase.model import SECTORS, Content
+from engine.spacebase.model import SECTORS, TIMINGS, Content
 from engine.spacebase.state import Board
 
 
@@ -26,8 +26,8 @@ def owned(board: Board) -> list[str]:
 
 
 def colony_at(board: Board, content: Content, sector: int) -> bool:
-    card = board.station[sector - 1]
-    return card is not None and content.cards[card].is_colony
+    # The colony set (an empty slot is no colony): asked for every claimed colony on offer.
+    return board.station[sector - 1] in content.colony_ids
 
 
 def place(board: Board, content: Content, card: str, sector: int) -> bool:
@@ -90,12 +90,19 @@ def add_charge(board: Board, content: Content, card: str, n: int) -> int:
     return max(added, 0)
 
 
-def ready(board: Board, content: Content) -> list[str]:
-    """Charge cards on the console whose ability is fully charged."""
+def ready(board: Board, content: Content, allowed: tuple[str, ...] = TIMINGS) -> list[str]:
+    """Charge cards on the console whose ability is fully charged (and usable on ``allowed``
+    turns: "blue" own, "red" others', "green" any)."""
     out = []
+    abilities = content.abilities
     for card, cubes in board.charges.items():
-        ability = content.cards[card].ability
-        if ability is not None and cubes >= ability.need and on_board(board, card):
+        ability = abilities.get(card)
+        if (
+            ability is not None
+            and cubes >= ability.need
+            and ability.when in allowed
+            and on_board(board, card)
+        ):
             out.append(card)
     return out
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.action import Action
-from engine.spacebase.board import colony_at, owned, ready
+from engine.spacebase.board import colony_at, ready
 from engine.spacebase.model import LIGHT_CREDITS, MAX_SEATS, Card, Condition, Content
 from engine.spacebase.pending import SKIP, buy_actions, can_buy, card_actions, pending_actions
 from engine.spacebase.state import Board, SpaceState
@@ -79,8 +79,11 @@ def game_actions(state: SpaceState, content: Content, seat: int) -> list[Action]
 def legal(state: SpaceState, content: Content, seat: int) -> tuple[Action, ...]:
     """Every legal action of ``seat``: its game moves, then its preferences."""
     prefs = preferences(state, seat)
-    if state.phase == "choose" and state.outcome is None:
-        # Most moves of a game are activation choices: their list is built once.
+    phase = state.phase
+    if phase == "main" and not state.pending and not state.reacting and state.outcome is None:
+        # The buys and the rest, listed every turn (what ``game_actions`` comes to then).
+        return (*main_actions(state, content, seat), *prefs)
+    if phase == "choose" and state.outcome is None:
         return CHOOSING + prefs if SEAT_KEYS[seat] not in state.choices else prefs
     return (*game_actions(state, content, seat), *prefs)
 
@@ -98,18 +101,22 @@ def main_actions(state: SpaceState, content: Content, seat: int) -> list[Action]
     return out
 
 
-def use_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
+# The ability timings usable on one's own turn and on another's.
+OWN_TURN, OTHERS_TURN = ("blue", "green"), ("red", "green")
+
+
+def usable(state: SpaceState, content: Content, seat: int) -> list[str]:
+    """The cards whose ability ``seat`` may use now (``use_actions`` without building the moves)."""
     board = state.boards[seat]
     if not board.charges:
         # Asked for every seat at every turn's end; most consoles hold no cube at all.
         return []
-    allowed = ("blue", "green") if seat == state.active else ("red", "green")
-    out = []
-    for card in ready(board, content):
-        ability = content.cards[card].ability
-        if ability is not None and ability.when in allowed:
-            out.append(Action("use", (("card", card),)))
-    return out
+    return ready(board, content, OWN_TURN if seat == state.active else OTHERS_TURN)
+
+
+def use_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:
+    moves = content.use_moves
+    return [moves[card] for card in usable(state, content, seat)]
 
 
 def colony_claims(state: SpaceState, content: Content, seat: int) -> list[Action]:
@@ -134,7 +141,7 @@ def only_end(state: SpaceState, content: Content) -> bool:
     # An open buy is looked at first: before the buy it is the usual answer, and a cheap one.
     if not state.bought and can_buy(state, content, seat, state.boards[seat].credits):
         return False
-    return not use_actions(state, content, seat) and not colony_claims(state, content, seat)
+    return not usable(state, content, seat) and not colony_claims(state, content, seat)
 
 
 def is_legal(state: SpaceState, content: Content, seat: int, action: Action) -> bool:
@@ -180,13 +187,23 @@ def stat(board: Board, content: Content, name: str) -> int:
     if name == "charges":
         return sum(board.charges.values())
     # Cards the player owns count wherever they lie: on station or deployed (a level 3 ship pushed
-    # down by a later buy, a colony deployed by a swap is still the player's).
-    cards = [content.cards[c] for c in owned(board)]
+    # down by a later buy, a colony deployed by a swap is still the player's). Genesis asks this at
+    # every step of a main phase while such a colony is on offer: counted by id, without lists.
     if name == "colonies":
-        return sum(1 for c in cards if c.is_colony)
-    if name == "level3":
-        return sum(1 for c in cards if c.level == 3 and c.type == "ship")
-    raise KeyError(name)
+        ids = content.colony_ids
+    elif name == "level3":
+        ids = content.level3_ship_ids
+    else:
+        raise KeyError(name)
+    count = 0
+    for card in board.station:
+        if card in ids:
+            count += 1
+    for stack in board.deployed:
+        for card in stack:
+            if card in ids:
+                count += 1
+    return count
 
 
 def keep_actions(state: SpaceState, content: Content, seat: int) -> list[Action]:

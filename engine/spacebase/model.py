@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.core.action import Action
 
@@ -153,6 +153,11 @@ class Content:
         return frozenset(c.id for c in self.cards.values() if c.is_colony)
 
     @cached_property
+    def level3_ship_ids(self) -> frozenset[str]:
+        """Level 3 ships (a claimed colony's condition counts those a player owns)."""
+        return frozenset(c.id for c in self.cards.values() if c.level == 3 and c.type == "ship")
+
+    @cached_property
     def red_colony_ids(self) -> frozenset[str]:
         """Colonies with deployed-side rewards of their own (they count in their sector's stack)."""
         return frozenset(c.id for c in self.cards.values() if c.is_colony and c.red)
@@ -201,6 +206,17 @@ class Content:
         }
 
     @cached_property
+    def abilities(self) -> Mapping[str, Ability]:
+        """The charged ability of each card that has one: the cubes on a console are checked
+        against it at every turn's end, for every seat."""
+        return {c.id: c.ability for c in self.cards.values() if c.ability is not None}
+
+    @cached_property
+    def use_moves(self) -> Mapping[str, Action]:
+        """The ``use`` action of each card with an ability, built once (actions are values)."""
+        return {card: Action("use", (("card", card),)) for card in self.abilities}
+
+    @cached_property
     def blue_sides(self) -> Mapping[str, Side]:
         return {c.id: _side(c.id, c.blue) for c in self.cards.values()}
 
@@ -228,8 +244,24 @@ class Content:
     def red_sides(self) -> Mapping[str, Side]:
         return {c.id: _side(c.id, c.red) for c in self.cards.values()}
 
+    @cached_property
+    def _of(self) -> dict[tuple[str, tuple[str, ...]], tuple[str, ...]]:
+        """``of`` by its arguments, filled in as games are set up (every setup asks for the same few
+        lists; there are only so many card types and set choices). ``_decks`` is the same for ``deck``."""
+        return {}
+
+    @cached_property
+    def _decks(self) -> dict[tuple[int, tuple[str, ...]], tuple[str, ...]]:
+        return {}
+
     def of(self, type_: str, sets: tuple[str, ...]) -> list[str]:
-        return [c.id for c in self.cards.values() if c.type == type_ and c.set in sets]
+        key = (type_, sets)
+        found = self._of.get(key)
+        if found is None:
+            found = self._of[key] = tuple(
+                c.id for c in self.cards.values() if c.type == type_ and c.set in sets
+            )
+        return list(found)
 
     @cached_property
     def ships_by_level(self) -> Mapping[int, tuple[Card, ...]]:
@@ -241,10 +273,20 @@ class Content:
         return {level: tuple(ships) for level, ships in out.items()}
 
     def deck(self, level: int, sets: tuple[str, ...]) -> list[str]:
-        return [c.id for c in self.ships_by_level.get(level, ()) if c.set in sets]
+        key = (level, sets)
+        found = self._decks.get(key)
+        if found is None:
+            found = self._decks[key] = tuple(
+                c.id for c in self.ships_by_level.get(level, ()) if c.set in sets
+            )
+        return list(found)
+
+    @cached_property
+    def _starters(self) -> tuple[str, ...]:
+        return tuple(sorted((c.id for c in self.cards.values() if c.type == "starter"), key=self.sector_of))
 
     def starters(self) -> list[str]:
-        return sorted((c.id for c in self.cards.values() if c.type == "starter"), key=self.sector_of)
+        return list(self._starters)
 
     def sector_of(self, card: str) -> int:
         return self.cards[card].sector
@@ -276,6 +318,7 @@ def condition_label(c: Condition) -> str:
     return CONDITION_WORDS[c.stat].format(n=c.at_least)
 
 
+@lru_cache(maxsize=1024)
 def reward_label(r: Reward) -> str:
     """A short player-facing text of one reward."""
     side = "right" if r.dir > 0 else "left"

@@ -8,7 +8,7 @@ from functools import lru_cache
 from engine.core.action import Action
 from engine.spacebase.board import colony_at, locate, owned
 from engine.spacebase.model import SECTORS, Content
-from engine.spacebase.state import Json, SpaceState
+from engine.spacebase.state import Board, Json, SpaceState
 from engine.spacebase.turn import OPTIONS
 
 SKIP = Action.of("skip")
@@ -128,7 +128,8 @@ NEVER_EMPTY = frozenset({"bonus_roll", "claim_top", "red_sectors", "receive"})
 
 def no_choice(state: SpaceState, content: Content) -> bool:
     """Whether the head step offers nothing but to pass (worked out cheaply for claims and buys,
-    which a turn queues often; the rare rearranging steps list their moves)."""
+    which a turn queues often, and for exchanges, shifts and cube moves, whose moves are many; the
+    other rare steps list their moves)."""
     step = state.pending[0]
     kind = str(step["kind"])
     if kind in NEVER_EMPTY:
@@ -139,7 +140,23 @@ def no_choice(state: SpaceState, content: Content) -> bool:
     if kind == "buy":
         seat = int(step["seat"])
         return not can_buy(state, content, seat, state.boards[seat].credits, level)
+    if kind == "exchange":
+        return len(set(_ships(state, content, int(step["seat"])))) < 2
+    if kind == "shift":
+        return not _can_shift(state, step)
+    if kind == "move_charge":
+        sources, targets = _charge_moves(state.boards[int(step["seat"])], content)
+        return not any(d != s for s in sources for d in targets)
     return pending_actions(state, content) == [SKIP]
+
+
+def _can_shift(state: SpaceState, step: Json) -> bool:
+    """Whether ``_shifts`` lists anything: a deployed card with a sector to move to."""
+    sectors = step["sectors"]
+    for i, stack in enumerate(state.boards[int(step["seat"])].deployed):
+        if stack and any(1 <= s <= SECTORS and s != i + 1 for s in sectors or (i, i + 2)):
+            return True
+    return False
 
 
 def _closed(state: SpaceState, content: Content, seat: int) -> frozenset[int] | set[int]:
@@ -169,13 +186,12 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
     elif kind == "bonus_roll":
         return list(BONUS_CHOICES)
     elif kind == "move_charge":
-        sources = [c for c, n in board.charges.items() if n > 0 and locate(board, c) is not None]
-        targets = [c for c in owned(board) if content.cards[c].ability is not None]
+        sources, targets = _charge_moves(board, content)
         out = [
             Action("move_charge", (("dst", d), ("src", s)))
             for s in sorted(sources)
             for d in targets
-            if d != s and board.charges.get(d, 0) < _need(content, d)
+            if d != s
         ]
     elif kind in ("exchange", "swap_neighbor"):
         out = [_exchange(a, b) for a, b in _exchanges(state, content, step)]
@@ -207,9 +223,13 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
     return [*out, SKIP] if kind in OPTIONAL else out
 
 
-def _need(content: Content, card: str) -> int:
-    ability = content.cards[card].ability
-    return 0 if ability is None else ability.need
+def _charge_moves(board: Board, content: Content) -> tuple[list[str], list[str]]:
+    """The cards a cube may be moved from (holding one) and to (owned, with room for one): a move
+    joins a source to any other target."""
+    charges, abilities = board.charges, content.abilities
+    sources = [c for c, n in charges.items() if n > 0 and locate(board, c) is not None]
+    targets = [c for c in owned(board) if c in abilities and charges.get(c, 0) < abilities[c].need]
+    return sources, targets
 
 
 def _ships(state: SpaceState, content: Content, seat: int) -> list[str]:
@@ -252,7 +272,10 @@ def _shifts(state: SpaceState, step: Json) -> list[Action]:
     for i, stack in enumerate(board.deployed):
         for card in stack:
             targets = step["sectors"] or [i, i + 2]
+            # ``Action.of("shift", card=card, sector=s)``, its arguments already in name order.
             out += [
-                Action.of("shift", card=card, sector=s) for s in targets if 1 <= s <= SECTORS and s != i + 1
+                Action("shift", (("card", card), ("sector", s)))
+                for s in targets
+                if 1 <= s <= SECTORS and s != i + 1
             ]
     return out

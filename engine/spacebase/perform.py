@@ -60,7 +60,8 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
     kind = action.kind
     if kind == "choose" and state.phase == "choose" and not state.pending:
         # The commonest move by far (a bonus roll's choice comes with a queue, in the main phase).
-        return choose(state, content, seat, str(action.arg("option")))
+        # A legal one is ``choose`` with its one argument, the option.
+        return choose(state, content, seat, str(action.args[0][1]))
     if kind in BEFORE_QUEUE:
         return _before_queue(state, content, seat, action)
     if state.pending:
@@ -68,10 +69,9 @@ def step(state: SpaceState, content: Content, seat: int, action: Action) -> list
     if state.reacting:
         return react(state, content, seat, action)
     if kind == "buy":
-        card = str(action.arg("card"))
-        sector = action.get("sector")
-        sector = int(content.sector_of(card) if sector is None else sector)
-        return buy(state, content, seat, card, sector, extra=False)
+        # A legal buy is one of ``Content.take_moves``: its arguments are the card, then the sector.
+        (_, card), (_, sector) = action.args
+        return buy(state, content, seat, str(card), int(sector), extra=False)
     if kind == "roll":
         return roll(state, content)
     if kind == "choose":
@@ -149,8 +149,9 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
     for an active seat with nothing to do first, and close an emptied reaction window."""
     events: list[Event] = []
     # Engine moves are game moves, never preferences: which seats are robots or auto stays put.
-    robots = any(state.ai) or any(state.away)
-    helped = robots or any(state.auto)
+    # The flags are bools: ``in`` finds one without the call ``any`` costs, at every move.
+    robots = True in state.ai or True in state.away
+    helped = robots or True in state.auto
     if not helped and state.phase == "choose" and not state.pending and not state.reacting:
         # Human seats still choosing (most moves of a game): the engine has nothing to do.
         return events

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.core.game import Event
-from engine.spacebase.legal import use_actions
+from engine.spacebase.legal import usable
 from engine.spacebase.model import Content
 from engine.spacebase.state import SpaceState
 from engine.spacebase.turn import end_turn, use
@@ -29,11 +29,11 @@ def _undeclined(state: SpaceState, content: Content, seat: int) -> bool:
     Abilities kept for later are asked about again when every other seat is a robot: a robot plays
     its whole turn in one move, so the window is the seat's only moment to use them, and nobody
     else waits on it."""
-    usable = {str(a.get("card")) for a in use_actions(state, content, seat)}
-    if not usable:
+    cards = usable(state, content, seat)
+    if not cards:
         return False
     kept = state.declined[seat] if seat < len(state.declined) else []
-    return bool(usable - set(kept)) or _alone(state, seat)
+    return bool(set(cards).difference(kept)) or _alone(state, seat)
 
 
 def _alone(state: SpaceState, seat: int) -> bool:
@@ -58,7 +58,7 @@ def react(state: SpaceState, content: Content, seat: int, action: Action) -> lis
         return use(state, content, seat, str(action.arg("card")))
     state.react = [s for s in state.react if s != seat]
     declined = [list(d) for d in state.declined] or [[] for _ in state.players]
-    declined[seat] = sorted(str(a.get("card")) for a in use_actions(state, content, seat))
+    declined[seat] = sorted(usable(state, content, seat))
     state.declined = declined
     later = "asked again at the next turn's end" if _alone(state, seat) else "not asked again for them"
     text = f"{state.players[seat]} keeps their abilities for later ({later})."
@@ -81,7 +81,7 @@ def auto_roll(state: SpaceState, content: Content) -> bool:
     """Whether the engine rolls for the active seat: nothing it could do comes before the roll."""
     if not state.autoroll or state.phase != "roll" or state.pending or state.outcome is not None:
         return False
-    return not use_actions(state, content, state.active)
+    return not usable(state, content, state.active)
 
 
 def announce(state: SpaceState, content: Content) -> list[Event]:

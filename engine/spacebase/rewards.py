@@ -83,32 +83,43 @@ def gains(board: Board, content: Content, sectors: Sequence[int], section: str, 
     return out
 
 
-def roll_options(board: Board, content: Content, d0: int, d1: int, blue: bool) -> Options:
-    """``gains`` of the sum and of each die for one seat (its station side when ``blue``), read
-    from tables while no arrow is to be followed and no colony gives its own deployed side: every
-    roll asks this for every seat."""
-    total, station = d0 + d1, board.station
+def roll_options(boards: Sequence[Board], content: Content, d0: int, d1: int, active: int) -> list[Options]:
+    """Each seat's ``gains`` of the sum and of each die (station side for the ``active`` seat,
+    deployed side for the others), read from tables while no arrow is to be followed and no colony
+    gives its own deployed side. Every roll asks this for every seat: the tables and the three
+    activated slots are looked up once for all of them."""
+    total = d0 + d1
+    i, j, k = total - 1, d0 - 1, d1 - 1
+    plain, colonies, stacks = content.station_plain, content.red_colony_ids, content.stack_plain
+    out: list[Options] = []
     s: tuple[Gain, ...] | None
     a: tuple[Gain, ...] | None
     b: tuple[Gain, ...] | None
-    if blue:
-        plain = content.station_plain
-        s, a, b = plain[station[total - 1]], plain[station[d0 - 1]], plain[station[d1 - 1]]
-    else:
-        colonies = content.red_colony_ids
-        if station[total - 1] in colonies or station[d0 - 1] in colonies or station[d1 - 1] in colonies:
+    for seat, board in enumerate(boards):
+        station = board.station
+        blue = seat == active
+        if blue:
+            s, a, b = plain[station[i]], plain[station[j]], plain[station[k]]
+        elif station[i] in colonies or station[j] in colonies or station[k] in colonies:
             s = a = b = None
         else:
-            deployed, stacks = board.deployed, content.stack_plain
-            ks, ka, kb = deployed[total - 1], deployed[d0 - 1], deployed[d1 - 1]
+            deployed = board.deployed
+            ks, ka, kb = deployed[i], deployed[j], deployed[k]
             try:
                 s, a, b = stacks[ks], stacks[ka], stacks[kb]
             except KeyError:
                 s, a, b = _stack_plain(content, ks), _stack_plain(content, ka), _stack_plain(content, kb)
-    if s is None or a is None or b is None:
-        section = "blue" if blue else "red"
-        return gains(board, content, (total,), section, True), gains(board, content, (d0, d1), section, False)
-    return list(s), [*a, *b]
+        if s is None or a is None or b is None:
+            section = "blue" if blue else "red"
+            out.append(
+                (
+                    gains(board, content, (total,), section, True),
+                    gains(board, content, (d0, d1), section, False),
+                )
+            )
+        else:
+            out.append((list(s), [*a, *b]))
+    return out
 
 
 # Deployed stacks met so far are kept up to this many; then the table starts afresh.
@@ -272,8 +283,12 @@ def rewards_event(
     return Event.quick("rewards", name + _gained(credits, income, vp, charges, opened), data)
 
 
+@lru_cache(maxsize=1024)
 def _gained(credits: int, income: int, vp: int, charges: int, opened: tuple[str, ...] = ()) -> str:
-    """What a rewards event says after the player's name; credits lost are spent (cash-out)."""
+    """What a rewards event says after the player's name; credits lost are spent (cash-out).
+
+    Kept apart from ``rewards_event``, whose key holds the player and the sectors too: the same
+    few sentences come up for every player and roll."""
     parts = []
     if credits > 0:
         parts.append(f"{credits:+d} credit{'' if credits == 1 else 's'}")

@@ -65,20 +65,19 @@ class SpaceRules:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
-        if not 0 <= seat < len(state.players) or state.ai[seat]:
-            raise NotYourTurnError("You have no seat of your own at this table.")
-        if state.away[seat] and action.kind != "back":
-            raise NotYourTurnError("You are marked away and the AI plays your seat: come back first.")
-        # Whether the move is in the legal list last handed out for this very state and seat (then it
-        # is not checked again): usually one of the list's own objects, found by identity first,
-        # which spares a dataclass ``__eq__`` call on every move before it.
         last = self._last
-        listed = (
-            last is not None
-            and last[0] is state
-            and last[1] == seat
-            and (any(map(is_, last[2], repeat(action))) or action in last[2])
-        )
+        if last is not None and last[0] is state and last[1] == seat:
+            # The legal list last handed out is for this very state and seat, so the seat was found
+            # to be a human one, not away (a state is never changed once handed out). A move in it
+            # is not checked again: usually one of the list's own objects, found by identity first,
+            # which spares a dataclass ``__eq__`` call on every move before it.
+            listed = any(map(is_, last[2], repeat(action))) or action in last[2]
+        else:
+            if not 0 <= seat < len(state.players) or state.ai[seat]:
+                raise NotYourTurnError("You have no seat of your own at this table.")
+            if state.away[seat] and action.kind != "back":
+                raise NotYourTurnError("You are marked away and the AI plays your seat: come back first.")
+            listed = False
         new = state.fork()
         return new, perform(new, self.content, seat, action, listed)
 
@@ -86,7 +85,8 @@ class SpaceRules:
         """The seats whose choice matters now; the engine has already moved for robot seats."""
         seats = waiting(state)
         ai, away = state.ai, state.away
-        if not any(ai) and not any(away):
+        # The flags are bools: ``in`` finds one without the call ``any`` costs.
+        if True not in ai and True not in away:
             return seats
         return frozenset([s for s in seats if not (ai[s] or away[s])])
 

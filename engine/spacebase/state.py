@@ -36,12 +36,18 @@ class Board:
     def clone(self) -> Board:
         # Made without ``__init__`` (a copy of the fields in their order, as ``to_json`` reads
         # them): a move clones a console or two, a reveal one for each seat that gains something.
-        data = self.__dict__.copy()
-        data["station"] = list(self.station)
-        data["deployed"] = list(self.deployed)
-        data["charges"] = dict(self.charges)
+        # A new dict rather than ``self.__dict__.copy()``: that copy keeps the class's shared keys,
+        # and on such a dict every later attribute read and write misses the interpreter's fast
+        # path (about three times slower; ~2.5 % of a random game's instructions).
         new = object.__new__(Board)
-        new.__dict__ = data
+        new.__dict__ = {
+            "credits": self.credits,
+            "income": self.income,
+            "vp": self.vp,
+            "station": self.station[:],
+            "deployed": self.deployed[:],
+            "charges": self.charges.copy(),
+        }
         return new
 
 
@@ -147,7 +153,8 @@ class SpaceState:
         box, dice, fresh, react, declined, choices, dealt, outcome, decks, shipyard and its rows) are shared
         as they are, and so is the RNG until ``draw`` hands it out (most moves roll nothing)."""
         new = object.__new__(SpaceState)
-        data = self.__dict__.copy()
+        # A plain dict, not a ``copy`` sharing the class's keys (see ``Board.clone``).
+        data = {**self.__dict__}
         data["boards"] = self.boards[:]
         data["pending"] = [_copy(p) for p in self.pending] if self.pending else []
         data["origin"] = self.boards

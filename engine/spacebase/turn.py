@@ -22,7 +22,8 @@ MAX_EXTRA_ROUNDS = 5
 def roll(state: SpaceState, content: Content) -> list[Event]:
     """Roll the dice; seats whose choice makes no difference are settled at once."""
     rng = state.draw()
-    d0, d1 = rng.d6(), rng.d6()
+    # Two ``d6`` draws, one call each.
+    d0, d1 = rng.randint(1, 6), rng.randint(1, 6)
     state.dice = [d0, d1]
     state.phase = "choose"
     players = state.players
@@ -44,8 +45,7 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
 def _options(state: SpaceState, content: Content, d0: int, d1: int) -> list[Options]:
     """Every seat's gains from the sum and from each die: station rewards for the active seat,
     deployed ones for the others."""
-    active = state.active
-    return [roll_options(board, content, d0, d1, seat == active) for seat, board in enumerate(state.boards)]
+    return roll_options(state.boards, content, d0, d1, state.active)
 
 
 def choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:
@@ -64,15 +64,16 @@ def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
     # A state loaded between the roll and the reveal has not kept the roll's gains.
     options = state.options or _options(state, content, d0, d1)
     active = state.active
+    by_sum_sectors, by_die_sectors = (d0 + d1,), (d0, d1)
     for step in range(count):
         seat = (active + step) % count
         option = choices[SEAT_KEYS[seat]]
         by_sum, by_die = options[seat]
         events.append(_revealed(players[seat], seat, option))
         if option == "sum":
-            events.append(grant_all(state, content, seat, by_sum, sectors=(d0 + d1,)))
+            events.append(grant_all(state, content, seat, by_sum, 0, by_sum_sectors))
         else:
-            events.append(grant_all(state, content, seat, by_die, sectors=(d0, d1)))
+            events.append(grant_all(state, content, seat, by_die, 0, by_die_sectors))
     state.phase = "main"
     state.choices, state.options = {}, ()
     return events
