@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 # How long a SQLite connection waits for another process's write lock before it gives up.
@@ -21,6 +22,12 @@ WRITE = "IMMEDIATE"
 SINGLE = "single"
 # A read of several statements: one snapshot of the database for all of them, no lock taken.
 DEFERRED = "DEFERRED"
+# A PostgreSQL connection back in the pool for less than this many seconds is used without asking
+# the server first whether it is still there (``_ping_when_idle``).
+PING_AFTER_IDLE = 1.0
+_RETURNED = "returned_at"
+# The clock ``_ping_when_idle`` reads (a test moves it on).
+clock = time.monotonic
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -69,10 +76,45 @@ def _sqlite_begin(connection: Connection) -> None:
 
 def make_engine(url: str, *, echo: bool = False) -> AsyncEngine:
     """An async engine for ``url``; SQLite connections get WAL mode, foreign keys and real transactions."""
-    engine = create_async_engine(url, echo=echo, pool_pre_ping=not url.startswith("sqlite"))
+    engine = create_async_engine(url, echo=echo)
     if engine.dialect.name == "sqlite":
         _sqlite_events(engine.sync_engine)
+    else:
+        _ping_when_idle(engine.sync_engine)
     return engine
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Ask the server whether a pooled connection is still there before using it, as SQLAlchemy's
+    ``pool_pre_ping`` does, but only after it has lain unused for ``PING_AFTER_IDLE`` seconds.
+
+    Through asyncpg that ping is three round trips (BEGIN, an empty statement, ROLLBACK), and a
+    command takes a connection from the pool several times within a few milliseconds: against a
+    server across a network most of a move's round trips were pings. A connection the server
+    dropped (a restart, an idle timeout) is found on its next use after a pause and replaced
+    before any statement is sent; one dropped in the second after its last use fails that one
+    call with a database error, as a server going down in the middle of a command does.
+    """
+    dialect = engine.dialect
+
+    def made(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_RETURNED] = clock()
+
+    def returned(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_RETURNED] = clock()
+
+    def taken(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        if clock() - record.info.get(_RETURNED, float("-inf")) < PING_AFTER_IDLE:
+            return
+        try:
+            dialect.do_ping(dbapi_connection)
+        except Exception as error:
+            # The pool drops this connection and checks out another (a new one if need be).
+            raise DisconnectionError(f"The database connection was lost: {error}") from error
+
+    event.listen(engine, "connect", made)
+    event.listen(engine, "checkin", returned)
+    event.listen(engine, "checkout", taken)
 
 
 def sqlite_file_engine(engine: AsyncEngine) -> Engine | None:
