@@ -97,10 +97,8 @@ def _ping_when_idle(engine: Engine) -> None:
     """
     dialect = engine.dialect
 
-    def made(_dbapi_connection: Any, record: Any) -> None:
-        record.info[_RETURNED] = clock()
-
     def returned(_dbapi_connection: Any, record: Any) -> None:
+        # A new connection counts as just returned: it was made a moment ago.
         record.info[_RETURNED] = clock()
 
     def taken(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
@@ -112,7 +110,7 @@ def _ping_when_idle(engine: Engine) -> None:
             # The pool drops this connection and checks out another (a new one if need be).
             raise DisconnectionError(f"The database connection was lost: {error}") from error
 
-    event.listen(engine, "connect", made)
+    event.listen(engine, "connect", returned)
     event.listen(engine, "checkin", returned)
     event.listen(engine, "checkout", taken)
 
