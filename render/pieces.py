@@ -35,7 +35,8 @@ class Piece:
     texts: tuple[Any, ...]
     bottom: int
     result: Any
-    # The pixels mapped onto a palette, by that palette: most pieces meet the one of their image kind.
+    # The pixels mapped onto a palette, by the palette's id (the palette is kept beside them, so the
+    # id cannot pass to another one): most pieces meet only the palette of their image kind.
     _mapped: dict[int, tuple[Image.Image, Image.Image]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -43,10 +44,8 @@ class Piece:
     def mapped(self, palette: Image.Image) -> Image.Image:
         """The pixels mapped onto ``palette`` (mode "P"), mapped once and then kept."""
         found = self._mapped.get(id(palette))
-        # The palette is kept beside its mapping, so its id cannot pass to another palette meanwhile.
-        if found is None or found[0] is not palette:
-            found = (palette, map_pixels(self.pixels, palette))
-            self._mapped[id(palette)] = found
+        if found is None:
+            found = self._mapped[id(palette)] = (palette, map_pixels(self.pixels, palette))
         return found[1]
 
     @property

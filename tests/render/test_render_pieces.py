@@ -174,6 +174,8 @@ def test_a_picture_mapped_part_by_part_is_the_picture_mapped_whole(own_cache: Pi
         for _ in range(2):  # drawn, then pasted from the pieces kept
             canvas = picture()
             assert canvas.png(height=360) == _reference(canvas, 360)
+            # Cut through the pieces: each is written only down to the last row kept.
+            assert canvas.png(height=60) == _reference(canvas, 60)
             assert canvas.png() == _reference(canvas, canvas.limit)
 
 
