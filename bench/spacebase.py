@@ -13,13 +13,20 @@ import time
 from bench.engine import quantile
 from engine.core import Action, Rng
 from engine.spacebase import shipped_rules
+from engine.spacebase.legal import CHOOSE
 from engine.spacebase.model import Content
 from engine.spacebase.policies import PREFERENCES
+from engine.spacebase.rules import SpaceRules
 from engine.spacebase.state import SpaceState
+
+SUM, EACH = CHOOSE
 
 
 def random_buyer(content: Content, state: SpaceState, seat: int, actions: list[Action], rng: Rng) -> Action:
     """A random game move, except that an open buy takes one of the dearest cards on offer."""
+    if actions and actions[0] is SUM:
+        # An activation choice (the commonest move): the two options, then preferences only.
+        return SUM if rng.randint(0, 1) == 0 else EACH
     # One pass keeps the other game moves and the dearest buys so far (in the order listed).
     moves: list[Action] = []
     buys: list[Action] = []
@@ -40,28 +47,41 @@ def random_buyer(content: Content, state: SpaceState, seat: int, actions: list[A
     return rng.choice(moves or actions)
 
 
-def bench_spacebase(games: int = 100, seed: int = 3000) -> list[str]:
-    """Random-buyer games (every waiting seat moves in turn): apply median and p99, games per second."""
+def _play(rules: SpaceRules, players: int, expansion: str, seed: int, applies: list[int] | None) -> int:
+    """One random-buyer game (every waiting seat moves in turn); returns its moves. ``applies``,
+    when given, receives the time of each apply in nanoseconds."""
+    rng = Rng(seed)
+    state = rules.setup([f"p{i}" for i in range(players)], {"expansion": expansion}, seed)
+    content, moves = rules.content, 0
+    while rules.outcome(state) is None:
+        seat = min(rules.to_move(state))
+        action = random_buyer(content, state, seat, rules.legal_actions(state, seat), rng)
+        if applies is None:
+            state, _ = rules.apply(state, seat, action)
+        else:
+            t0 = time.perf_counter_ns()
+            state, _ = rules.apply(state, seat, action)
+            applies.append(time.perf_counter_ns() - t0)
+        moves += 1
+    return moves
+
+
+def bench_spacebase(games: int = 100, timed: int = 40, seed: int = 3000) -> list[str]:
+    """Random-buyer games per second (the games untimed), then the apply median and p99 over
+    ``timed`` of the same games with each apply timed."""
     rules = shipped_rules()
     lines = []
     for expansion in ("base", "genesis"):
         for players in (2, 3, 4, 5):
-            applies: list[int] = []
             started = time.perf_counter()
-            for game in range(games):
-                rng = Rng(seed + game)
-                names = [f"p{i}" for i in range(players)]
-                state = rules.setup(names, {"expansion": expansion}, seed + game)
-                while rules.outcome(state) is None:
-                    seat = min(rules.to_move(state))
-                    action = random_buyer(rules.content, state, seat, rules.legal_actions(state, seat), rng)
-                    t0 = time.perf_counter_ns()
-                    state, _ = rules.apply(state, seat, action)
-                    applies.append(time.perf_counter_ns() - t0)
+            moves = sum(_play(rules, players, expansion, seed + game, None) for game in range(games))
             elapsed = time.perf_counter() - started
+            applies: list[int] = []
+            for game in range(timed):
+                _play(rules, players, expansion, seed + game, applies)
             lines.append(
                 f"spacebase {expansion}, {players} players: apply median "
                 f"{statistics.median(applies) / 1000:.1f} µs, p99 {quantile(applies, 0.99) / 1000:.1f} µs; "
-                f"{games / elapsed:.0f} random-buyer games/s ({len(applies) / games:.0f} moves a game)"
+                f"{games / elapsed:.0f} random-buyer games/s ({moves / games:.0f} moves a game)"
             )
     return lines
