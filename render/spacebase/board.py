@@ -35,7 +35,9 @@ from render.spacebase.common import (
 from render.theme import OUTLINE, SURFACE, SURFACE_DIM, TEXT, TEXT_DIM
 
 COLUMNS = 6
-CELL_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 8) // COLUMNS
+# The room between two sectors.
+GAP = 8
+CELL_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) // COLUMNS
 CELL_H = 250
 HEADER = 64
 
@@ -50,7 +52,7 @@ def draw_board(view: View, seat: int | None = None) -> Canvas:
     me = player(view, seat)
     sectors = me.get("sectors") or []
     rows = max(1, (len(sectors) + COLUMNS - 1) // COLUMNS)
-    canvas = Canvas(WIDTH, HEADER + rows * (CELL_H + 8) + MARGIN)
+    canvas = Canvas(WIDTH, HEADER + rows * (CELL_H + GAP) + MARGIN)
     name = name_of(view, seat)
     canvas.disc(MARGIN + 12, MARGIN + 16, 11, seat_colour(seat))
     stats = f"{me.get('vp', 0)} VP   {me.get('credits', 0)} credits   income {me.get('income', 0)}"
@@ -59,9 +61,15 @@ def draw_board(view: View, seat: int | None = None) -> Canvas:
     canvas.text(MARGIN + 32, MARGIN, name, TITLE, TEXT, max_width=stats_box[0] - 16 - MARGIN - 32)
     lit = _lit(view)
     for index, sector in enumerate(sectors):
-        x = MARGIN + (index % COLUMNS) * (CELL_W + 8)
-        y = HEADER + (index // COLUMNS) * (CELL_H + 8)
-        _sector(canvas, x, y, sector, int(sector.get("sector", index + 1)) in lit)
+        x = MARGIN + (index % COLUMNS) * (CELL_W + GAP)
+        y = HEADER + (index // COLUMNS) * (CELL_H + GAP)
+        # A sector is drawn on the bare background, and only from what its cards and the dice say:
+        # kept as a piece, it is pasted again until one of them changes (a roll lights three cells,
+        # a buy changes one). Its box takes in the gap to its right and below, in case a cube count
+        # at a crowded stack's end runs past the cell's edge.
+        box = (x, y, x + CELL_W + GAP, y + CELL_H + GAP)
+        lit_here = int(sector.get("sector", index + 1)) in lit
+        canvas.fixed_piece("spacebase/board/sector", box, _sector, x, y, sector, lit_here)
     return canvas
 
 

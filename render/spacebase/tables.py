@@ -28,7 +28,9 @@ from render.spacebase.common import (
 from render.theme import ACCENT, GRID_LINE, OUTLINE, SURFACE, TEXT, TEXT_DIM, Rgb
 
 COLUMNS = 6
-CARD_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 6) // COLUMNS
+# The room between two cards of a row, and between two rows.
+GAP, ROW_GAP = 6, 8
+CARD_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) // COLUMNS
 CARD_H = 184
 # The caption row above cards turned up from a deck.
 TURNED_UP = 30
@@ -48,8 +50,8 @@ def draw_shipyard(view: View) -> Canvas:
     colonies = [c["card"] for c in view.get("colonies") or [] if c.get("card")]
     rows += [colonies[start : start + COLUMNS] for start in range(0, len(colonies), COLUMNS)]
     turned_up = list(view.get("turned_up") or [])[:COLUMNS]
-    top = MARGIN + 44 + (TURNED_UP + CARD_H + 8 if turned_up else 0)
-    canvas = Canvas(WIDTH, top + len(rows) * (CARD_H + 8) + MARGIN)
+    top = MARGIN + 44 + (TURNED_UP + CARD_H + ROW_GAP if turned_up else 0)
+    canvas = Canvas(WIDTH, top + len(rows) * (CARD_H + ROW_GAP) + MARGIN)
     counts = view.get("deck_counts") or {}
     left = ", ".join(f"L{k}: {v}" for k, v in sorted(counts.items()))
     canvas.text(MARGIN, MARGIN, "Shipyard and colonies", TITLE, TEXT)
@@ -58,13 +60,20 @@ def draw_shipyard(view: View) -> Canvas:
         # A claim from a deck: its cards lie face up above the shipyard until claimed or put back.
         canvas.text(MARGIN, MARGIN + 44, "Turned up from a deck, to be claimed", SMALL, YELLOW)
         for index, card in enumerate(turned_up):
-            _card(canvas, MARGIN + index * (CARD_W + 6), MARGIN + 44 + TURNED_UP, card)
+            _card(canvas, MARGIN + index * (CARD_W + GAP), MARGIN + 44 + TURNED_UP, card)
     y = top
     for cards in rows:
         for index, card in enumerate(cards):
-            _card(canvas, MARGIN + index * (CARD_W + 6), y, card)
-        y += CARD_H + 8
+            _card(canvas, MARGIN + index * (CARD_W + GAP), y, card)
+        y += CARD_H + ROW_GAP
     return canvas
+
+
+def _card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
+    """A card with its price, drawn on the bare background from the card alone: kept as a piece, it
+    is pasted again wherever it lies in the same place (a buy changes one card of the shipyard)."""
+    box = (x, y, x + CARD_W + GAP, y + CARD_H + ROW_GAP)
+    canvas.fixed_piece("spacebase/shipyard/card", box, _draw_card, x, y, card)
 
 
 def condition_text(condition: Mapping[str, Any]) -> str:
@@ -72,7 +81,7 @@ def condition_text(condition: Mapping[str, Any]) -> str:
     return f"if {condition.get('text')}"
 
 
-def _card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
+def _draw_card(canvas: Canvas, x: int, y: int, card: Mapping[str, Any]) -> None:
     colony = card.get("type") == "colony"
     condition = card.get("condition")
     canvas.rect((x, y, x + CARD_W, y + CARD_H), SURFACE, outline=COLONY if colony else OUTLINE, radius=6)

@@ -11,6 +11,7 @@ from PIL import Image
 import render.canvas as canvas_module
 from engine.colony import RULES as COLONY
 from engine.core import Event
+from engine.spacebase import RULES as SPACEBASE_RULES
 from render import pieces
 from render.canvas import Box, Canvas, bands
 from render.colony import renderer as colony_renderer
@@ -19,6 +20,7 @@ from render.palette import palette_kind, to_palette
 from render.pieces import Piece, PieceCache
 from render.png import encode
 from render.registry import Renderer
+from render.spacebase import RENDERER as SPACEBASE
 from render.theme import ACCENT, DAMAGE, OUTLINE, SURFACE, TEXT, WARN, Rgb
 from tests.render.colony_playout import colony_playout
 from tests.render.playout import greedy_game, playout
@@ -109,7 +111,7 @@ def test_configure_sets_the_bound_in_mebibytes() -> None:
 
 
 def _tables() -> Iterator[tuple[Renderer, dict[str, Any], list[Event]]]:
-    """Seeded games of both games whose images are drawn from pieces, state after state."""
+    """Seeded games of the games whose images are drawn from pieces, state after state."""
     colony = colony_renderer(COLONY.content)
     for seed in (1, 2):
         for view, events in playout(seed, steps=70):
@@ -121,6 +123,27 @@ def _tables() -> Iterator[tuple[Renderer, dict[str, Any], list[Event]]]:
     for players, policy in ((1, "greedy"), (4, "greedy"), (3, "random")):
         for view, events in colony_playout(players, players, policy=policy, steps=50):
             yield colony, view, events
+    for expansion, players, seed in (("base", 3, 4), ("genesis", 5, 8)):
+        yield from _space_base(expansion, players, seed)
+
+
+def _space_base(
+    expansion: str, players: int, seed: int
+) -> Iterator[tuple[Renderer, dict[str, Any], list[Event]]]:
+    """A Space Base game the AI plays: the table's images and one seat's board, move after move
+    (dice lighting sectors, cards bought, cubes added, cards turned up from a deck)."""
+    rules = SPACEBASE_RULES
+    state = rules.setup([f"P{n}" for n in range(players)], {"expansion": expansion}, seed)
+    for step in range(400):
+        if rules.outcome(state) is not None:
+            return
+        seat = min(rules.to_move(state))
+        action = rules.timeout_action(state, seat)
+        assert action is not None
+        state, events = rules.apply(state, seat, action)
+        if step % 3 == 0:
+            yield SPACEBASE, rules.view(state, None), events
+            yield SPACEBASE, {**rules.view(state, step % players), "viewer": step % players}, []
 
 
 def test_pictures_from_pieces_are_the_pictures_drawn_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
