@@ -129,10 +129,12 @@ async def board_reply(
     can_undo: bool,
     renderer: rendering.Planner | None,
     public: bool = True,
+    seat_messages: bool = True,
 ) -> Reply:
-    """The channel's reply showing ``state`` after ``change``, with each seat's private message;
-    images are rendered off the event loop. After a change the channel gets only the standing images
-    that changed since its last message; a status (``public`` False, shown to one person) gets all."""
+    """The channel's reply showing ``state`` after ``change``, with each seat's private message in a
+    game of hidden information (unless ``seat_messages`` is False); images are rendered off the event
+    loop. After a change the channel gets only the standing images that changed since its last
+    message; a status (``public`` False, shown to one person) gets all."""
     view, shown, which = _pictured(record, rules, frontend, state, change, public)
     # The channel's memory of what it shows leaves out standing images that did not change; a game's
     # first board shows them all, and a status (private) shows all and leaves that memory as it was.
@@ -179,7 +181,7 @@ async def board_reply(
         channel_id=record.channel_id,
         game_id=record.id,
     )
-    if hidden:
+    if hidden and seat_messages:
         reply.private = await _private_messages(record, rules, frontend, state, change, renderer=renderer)
     return reply
 

@@ -212,6 +212,10 @@ class GameService(Timekeeping):
         public: bool = True,
     ) -> Reply:
         rules, frontend = self._rules(record.kind), self._frontends[record.kind]
+        # In a server, turn DMs are opt-in: the mention and the "My turn" button carry the game, so
+        # no seat's own message (its view, board picture and buttons) is made only to be dropped.
+        # The console (no server) shows each seat its own message in place of a DM, so it keeps them.
+        notes = notify.COMMAND in frontend.lifecycle and record.guild_id is not None
         reply = await board_reply(
             record,
             rules,
@@ -222,10 +226,9 @@ class GameService(Timekeeping):
             can_undo=can_undo,
             renderer=self._renderers.get(record.kind),
             public=public,
+            seat_messages=not notes,
         )
-        if notify.COMMAND in frontend.lifecycle and record.guild_id is not None:
-            # In a server, turn DMs are opt-in: the mention and the "My turn" button carry the game.
-            # The console (no server) shows each seat its own message in place of a DM, so it keeps them.
+        if notes:
             reply.private = notify.turn_notes(record, reply, frontend.title)
         return reply
 

@@ -14,10 +14,11 @@ from typing import Any
 import discord
 import pytest
 
+from bot import rendering
 from bot.app import GameBot
 from bot.games.spacebase import FRONTEND
 from engine.spacebase import RULES
-from tests.bot.conftest import button, labels, posted, quiet_bot, run, stored
+from tests.bot.conftest import MakeBot, button, labels, posted, quiet_bot, run, stored
 from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, GUILD_ID, Call, FakeDiscord, Person, dm_recipient
 
 ALICE = Person(11, "Alice")
@@ -212,3 +213,20 @@ async def test_only_players_choose_and_other_games_keep_their_dms(qbot: GameBot,
     europa = qbot.tree.get_command("europa")
     assert isinstance(europa, discord.app_commands.Group)
     assert all(c.name != "notify" for c in europa.commands)
+
+
+async def test_in_a_server_no_seat_picture_is_drawn_for_messages_that_never_go_out(
+    make_bot: MakeBot, fake: FakeDiscord
+) -> None:
+    # Turn DMs carry a link, not the seat's view: each move draws only what the channel shows.
+    bot = await make_bot()
+    lobby = await _lobby(bot, fake)
+    await _notify(bot, fake, BOB, "on")
+    calls = await run(bot, fake, fake.click(ALICE, lobby, button(lobby, ":begin")))
+    calls += await _play(bot, fake, 12)
+    record = await stored(bot)
+    assert record is not None
+    assert not any(rendering.remembers((record.id, seat)) for seat in range(len(PEOPLE)))
+    dms = _dms(fake, calls)
+    assert dms and all(user == BOB.user_id and not call.files for user, call in dms)
+    assert any(call.files for call in _channel(fake, calls))
