@@ -25,6 +25,34 @@ def reward_json(r: Reward) -> Json:
 
 
 def card_json(card: Card) -> Json:
+    """A card as views show it: a new dict, over lists and dicts it shares with every other view of
+    the card (made once per card, never changed: a view is read, not edited)."""
+    return dict(_card_json(card))
+
+
+def _on_board(content: Content, board: Board, card: str) -> Json:
+    return {**_card_json(content.cards[card]), "charges": board.charges.get(card, 0)}
+
+
+# Each card's view by the card object's identity (a card's hash would hash all its rewards): the
+# entry holds the card, so its id is not reused while the entry lasts. Emptied when it reaches
+# CARDS_KEPT (contents loaded one after another, as tests do).
+_CARDS: dict[int, tuple[Card, Json]] = {}
+CARDS_KEPT = 4096
+
+
+def _card_json(card: Card) -> Json:
+    # Every view lists every card on every console, the shipyard and the colonies, and a move makes
+    # a few views: built afresh, the cards were most of a view's cost.
+    kept = _CARDS.get(id(card))
+    if kept is None:
+        if len(_CARDS) >= CARDS_KEPT:
+            _CARDS.clear()
+        kept = _CARDS[id(card)] = (card, _built(card))
+    return kept[1]
+
+
+def _built(card: Card) -> Json:
     ability = card.ability
     return {
         "id": card.id,
@@ -55,10 +83,6 @@ def card_json(card: Card) -> Json:
             "text": condition_label(card.condition),
         },
     }
-
-
-def _on_board(content: Content, board: Board, card: str) -> Json:
-    return {**card_json(content.cards[card]), "charges": board.charges.get(card, 0)}
 
 
 def _player(state: SpaceState, content: Content, seat: int, viewer: int | None) -> Json:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.core.action import Action
 from engine.core.errors import AlreadyDoneError
 from engine.core.rng import Rng
 from engine.spacebase import CONTENT, RULES
+from engine.spacebase import view as view_mod
 from engine.spacebase.state import SpaceState
 from tests.engine.spacebase.sb_helpers import act, new, roll
 
@@ -83,3 +86,17 @@ def test_a_legal_list_vouches_only_for_the_state_it_was_listed_for() -> None:
     after, _ = act(state, chooser, "choose", option="sum")
     with pytest.raises(AlreadyDoneError):
         RULES.apply(after, chooser, Action.of("choose", option="sum"))
+
+
+def test_a_cards_view_is_built_once_and_each_view_gets_its_own_entries() -> None:
+    state = new(3)
+    first, second = RULES.view(state, None), RULES.view(state, None)
+    assert first == second
+    ship = first["shipyard"]["1"][0]
+    # Each view holds its own card entries: changing one leaves the other view and later ones alone.
+    ship["cost"] = 99
+    assert second["shipyard"]["1"][0]["cost"] != 99 and RULES.view(state, None) == second
+    # The same card id from another content shows that content's card.
+    other = replace(CONTENT.cards[ship["id"]], name="Renamed")
+    assert view_mod.card_json(other)["name"] == "Renamed"
+    assert view_mod.card_json(CONTENT.cards[ship["id"]])["name"] != "Renamed"
