@@ -23,6 +23,7 @@ from bench.roundtrip import bench_roundtrip
 from bench.spacebase import bench_spacebase
 from bench.store import bench_store
 from bench.timing import machine_reference
+from bench.turns import bench_turns
 from bot.memory import tune_malloc
 
 TARGETS = (
@@ -34,6 +35,7 @@ SECTIONS: dict[str, Callable[[], list[str]]] = {
     "engine": bench_engine,
     "images": bench_images,
     "roundtrip": bench_roundtrip,
+    "turns": bench_turns,
     "remote-db": bench_remote_db,
     "store": bench_store,
     "colony": bench_colony,

@@ -146,13 +146,14 @@ async def _round(bot: GameBot, fake: FakeDiscord, game: str) -> tuple[Sample, Sa
     return work, undo, await feed(bot, fake.command(ALICE, game, "status"))
 
 
-def _status_images() -> list[Image]:
+def status_images() -> list[Image]:
+    """The pictures the floor posts: ExoBase's status at the start of a game."""
     view = RULES.view(RULES.setup(["Alice"], {"mode": "normal"}, 7), None)
     return [Image(i.filename, i.data, i.description) for i in RENDERER.render(view, [])]
 
 
 async def _run(fake: FakeDiscord, repeat: int, folder: Path) -> list[str]:
-    images = _status_images()
+    images = status_images()
     floors: list[Sample] = []
     measured: list[tuple[str, dict[str, list[Sample]]]] = []
     first: list[str] = []
