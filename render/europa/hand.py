@@ -65,7 +65,15 @@ def card_height(card: Card) -> int:
 
 
 def draw_card(canvas: Canvas, y: int, card: Card, outline: tuple[int, int, int] = OUTLINE) -> int:
-    """One card across the width: name, points and dice needed on top, its three abilities below."""
+    """One card across the width: name, points and dice needed on top, its three abilities below;
+    drawn on the bare background, or pasted as drawn before at the same place. Returns its bottom."""
+    span = (0, y, WIDTH)
+    return canvas.column_piece(
+        "europa/hand/card", span, lambda: _card(canvas, y, card, outline), card, outline
+    )
+
+
+def _card(canvas: Canvas, y: int, card: Card, outline: tuple[int, int, int]) -> int:
     x = MARGIN
     bottom = y + card_height(card)
     canvas.rect((x, y, x + INNER, bottom), SURFACE, outline=outline, width=2, radius=8)

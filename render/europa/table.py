@@ -87,7 +87,7 @@ def draw_table(view: View) -> Canvas:
     y += 10
     for p in players(view):
         rule(canvas, y)
-        y = _area(canvas, view, p, y + 12) + 12
+        y = _area_piece(canvas, view, p, y + 12) + 12
     rule(canvas, y)
     y = legend(canvas, MARGIN, y + 12, WIDTH - 2 * MARGIN, symbols(view))
     marks_legend(canvas, MARGIN, y + 4)
@@ -97,6 +97,17 @@ def draw_table(view: View) -> Canvas:
 def _joined(parts: list[str], width: int) -> list[str]:
     """``parts`` joined by " · " into lines of ``width`` pixels, a line breaking only between parts."""
     return packed(parts, " · ", BODY, width, bold=False)
+
+
+def _area_piece(canvas: Canvas, view: View, p: Mapping[str, Any], top: int) -> int:
+    """A player's area, drawn on the bare background from ``top``, or pasted as drawn before: most
+    moves change one area (a seat's dice, its status), and the others are pasted. Its key holds the
+    player's entry and the few facts of the table an area shows (who is first, whose turn, the
+    phase); returns the y below it."""
+    shown = (view.get("first"), view.get("turn"), view.get("phase"), drawn_name(view, int(p.get("seat", 0))))
+    return canvas.column_piece(
+        "europa/table/area", (0, top, WIDTH), lambda: _area(canvas, view, p, top), p, *shown
+    )
 
 
 def _area(canvas: Canvas, view: View, p: Mapping[str, Any], top: int) -> int:

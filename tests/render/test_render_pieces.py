@@ -11,10 +11,12 @@ from PIL import Image
 import render.canvas as canvas_module
 from engine.colony import RULES as COLONY
 from engine.core import Event
+from engine.europa import RULES as EUROPA_RULES
 from engine.spacebase import RULES as SPACEBASE_RULES
 from render import pieces
 from render.canvas import Box, Canvas, bands
 from render.colony import renderer as colony_renderer
+from render.europa.images import RENDERER as EUROPA
 from render.exobase import RENDERER as EXOBASE
 from render.palette import palette_kind, to_palette
 from render.pieces import Piece, PieceCache
@@ -23,6 +25,7 @@ from render.registry import Renderer
 from render.spacebase import RENDERER as SPACEBASE
 from render.theme import ACCENT, DAMAGE, OUTLINE, SURFACE, TEXT, WARN, Rgb
 from tests.render.colony_playout import colony_playout
+from tests.render.europa_playout import europa_playout
 from tests.render.playout import greedy_game, playout
 
 MIB = 1 << 20
@@ -125,6 +128,12 @@ def _tables() -> Iterator[tuple[Renderer, dict[str, Any], list[Event]]]:
             yield colony, view, events
     for expansion, players, seed in (("base", 3, 4), ("genesis", 5, 8)):
         yield from _space_base(expansion, players, seed)
+    for players, invaders, seed in ((3, False, 3), (4, True, 6)):
+        for index, state in enumerate(europa_playout(seed, players, invaders=invaders)):
+            if index % 2 == 0:
+                yield EUROPA, EUROPA_RULES.view(state, None), []
+                seat = index % players
+                yield EUROPA, {**EUROPA_RULES.view(state, seat), "viewer": seat}, []
 
 
 def _space_base(
