@@ -271,6 +271,18 @@ def legend(canvas: Canvas, x: int, y: int, width: int, symbols: Sequence[str]) -
     return y + 34
 
 
+def legend_piece(canvas: Canvas, y: int, width: int, symbols: Sequence[str], *, marks: bool) -> int:
+    """:func:`legend` at the left margin from ``y`` (then, with ``marks``, :func:`marks_legend` under
+    it), drawn on the bare background or pasted as drawn before: the same at every move. Returns the
+    y below."""
+
+    def draw() -> int:
+        below = legend(canvas, MARGIN, y, width, symbols)
+        return marks_legend(canvas, MARGIN, below + 4) if marks else below
+
+    return canvas.column_piece("europa/legend", (0, y, canvas.width), draw, width, tuple(symbols), marks)
+
+
 def marks_legend(canvas: Canvas, x: int, y: int) -> int:
     """What the markings on a die mean; returns the y below."""
     samples = (

@@ -17,7 +17,7 @@ from render.europa.common import (
     counted,
     drawn_name,
     glyph,
-    legend,
+    legend_piece,
     need_row,
     players,
     seat_colour,
@@ -139,7 +139,7 @@ def draw_hand(view: View) -> Canvas:
         y = draw_card(canvas, y, card) + 12
     y = _plans(canvas, list(me.get("plans") or []), y + 6)
     y = _built(canvas, view, me, y + 6)
-    legend(canvas, MARGIN, y + 10, INNER, symbols(view))
+    legend_piece(canvas, y + 10, INNER, symbols(view), marks=False)
     return canvas
 
 

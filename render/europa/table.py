@@ -21,8 +21,7 @@ from render.europa.common import (
     destroy_note,
     dice_row,
     drawn_name,
-    legend,
-    marks_legend,
+    legend_piece,
     name_of,
     need_row,
     need_words,
@@ -89,8 +88,7 @@ def draw_table(view: View) -> Canvas:
         rule(canvas, y)
         y = _area_piece(canvas, view, p, y + 12) + 12
     rule(canvas, y)
-    y = legend(canvas, MARGIN, y + 12, WIDTH - 2 * MARGIN, symbols(view))
-    marks_legend(canvas, MARGIN, y + 4)
+    legend_piece(canvas, y + 12, WIDTH - 2 * MARGIN, symbols(view), marks=True)
     return canvas
 
 
