@@ -35,6 +35,9 @@ class Kind:
     draw: Callable[[View, Any], RenderedImage]
     shows: Callable[[View, Sequence[Event]], Any] | None = None
     narrow: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # A standing image of some views only (a seat's hand, in that seat's own view): left out of the
+    # plan of a view for which this says False.
+    only_if: Callable[[dict[str, Any]], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,8 @@ class Renderer:
             if kind.name not in wanted:
                 continue
             seen = {name: view[name] for name in kind.reads if name in view}
+            if kind.only_if is not None and not kind.only_if(seen):
+                continue
             keys = digest
             if kind.narrow is not None:
                 seen = kind.narrow(seen)

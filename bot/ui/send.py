@@ -248,6 +248,9 @@ async def deliver_private(
     Never raises on a refused DM: the game goes on without it.
     """
     delivered = await send_dm(interaction.client, message)
+    if not delivered and reply.game_id is not None and message.seat is not None:
+        # The seat's DMs never got these pictures: its next DM brings them all, changed or not.
+        rendering.forget((reply.game_id, message.seat))
     if _note_due(interaction.client, reply, message, delivered=delivered):
         note = _dm_closed_note(message, hint)
         try:

@@ -2,8 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from render.europa import READS, dice_image, hand_image, rolled_seats, table_image, tally_image
 from render.registry import Kind, Renderer
+
+
+def _has_hand(seen: dict[str, Any]) -> bool:
+    return isinstance(seen.get("you"), Mapping)
+
+
+def _own_entry(seen: dict[str, Any]) -> dict[str, Any]:
+    """What a hand shows: the seat's own cards and picks (not the reroll hints, which its message
+    words), and of the table only its own entry's name and Cut Corners. A die another player keeps,
+    or one of the seat's own, leaves the picture and its key as they were, so the DM after such a
+    move carries its buttons without another copy of the same picture."""
+    you = seen.get("you")
+    if not isinstance(you, Mapping):
+        return seen
+    seat = you.get("seat")
+    players = [
+        {k: p.get(k) for k in ("seat", "name", "tokens")} if i == seat else {}
+        for i, p in enumerate(seen.get("players") or [])
+    ]
+    return {**seen, "you": {k: v for k, v in you.items() if k != "hints"}, "players": players}
+
 
 RENDERER = Renderer(
     "europa",
@@ -11,7 +35,8 @@ RENDERER = Renderer(
         Kind("dice", READS["dice"], dice_image, shows=lambda view, events: rolled_seats(events)),
         Kind("table", READS["table"], table_image),
         Kind("tally", READS["tally"], tally_image, shows=lambda view, events: view.get("outcome")),
-        # Only a seat's own view has a hand to draw (its DM or "My hand"); the table's has none.
-        Kind("hand", READS["hand"], hand_image, shows=lambda view, events: view.get("you")),
+        # Only a seat's own view has a hand to draw (its DM or "My hand"); the table's has none. A
+        # standing image: a DM after a move that left the hand as it was does not bring it again.
+        Kind("hand", READS["hand"], hand_image, narrow=_own_entry, only_if=_has_hand),
     ),
 )
