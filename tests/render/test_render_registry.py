@@ -6,9 +6,12 @@ from typing import Any
 import pytest
 
 from engine.core import Event
+from engine.europa import RULES as EUROPA_RULES
 from render import RenderedImage
+from render.europa.images import RENDERER as EUROPA
 from render.exobase import RENDERER as EXOBASE
 from tests.render.conftest import open_png
+from tests.render.europa_playout import europa_playout
 
 ROLL = Event("hazard_roll", "", {"die": 4, "day": 2, "total": 6, "name": "Dust Storm"})
 
@@ -47,3 +50,15 @@ def test_rendered_images_are_frozen() -> None:
     image = RenderedImage("a.png", b"", "alt")
     with pytest.raises(dataclasses.FrozenInstanceError):
         image.filename = "b.png"  # type: ignore[misc]  # writes a frozen field on purpose
+
+
+def test_a_standing_image_of_some_views_is_planned_only_for_them() -> None:
+    state = next(iter(europa_playout(4, 3, invaders=False)))
+    table = EUROPA.plan(EUROPA_RULES.view(state, None), [])
+    seat = EUROPA.plan(EUROPA_RULES.view(state, 1), [])
+    assert [p.name for p in table] == ["table"]
+    assert [(p.name, p.standing) for p in seat] == [("table", True), ("hand", True)]
+    # A seat's hand keeps its key while another seat's entry changes.
+    other = EUROPA_RULES.view(state, 1)
+    other["players"][2] = {**other["players"][2], "status": "building"}
+    assert [p.key for p in EUROPA.plan(other, [])][1] == seat[1].key
