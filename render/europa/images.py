@@ -15,9 +15,10 @@ def _has_hand(seen: dict[str, Any]) -> bool:
 
 def _own_entry(seen: dict[str, Any]) -> dict[str, Any]:
     """What a hand shows: the seat's own cards and picks (not the reroll hints, which its message
-    words), and of the table only its own entry's name and Cut Corners. A die another player keeps,
-    or one of the seat's own, leaves the picture and its key as they were, so the DM after such a
-    move carries its buttons without another copy of the same picture."""
+    words), of the table only its own entry's name and Cut Corners, and whether the round is over.
+    A die another player keeps, or one of the seat's own, or a new phase, leaves the picture and its
+    key as they were, so the DM after such a move carries its buttons without another copy of the
+    same picture."""
     you = seen.get("you")
     if not isinstance(you, Mapping):
         return seen
@@ -26,7 +27,11 @@ def _own_entry(seen: dict[str, Any]) -> dict[str, Any]:
         {k: p.get(k) for k in ("seat", "name", "tokens")} if i == seat else {}
         for i, p in enumerate(seen.get("players") or [])
     ]
-    return {**seen, "you": {k: v for k, v in you.items() if k != "hints"}, "players": players}
+    # Of the phase the picture tells only whether the round is over (the hand drawn is the next
+    # round's): a new phase of the same round leaves it as it was.
+    phase = "redraw" if seen.get("phase") == "redraw" else "round"
+    mine = {k: v for k, v in you.items() if k != "hints"}
+    return {**seen, "you": mine, "players": players, "phase": phase}
 
 
 RENDERER = Renderer(

@@ -35,11 +35,11 @@ async def _state(bot: GameBot) -> EuropaState:
 
 def _seen(state: EuropaState, seat: int) -> Any:
     """What the seat's hand picture shows: its own part of its view (less the reroll hints, which
-    its message words), its name and Cut Corners, and the round and phase."""
+    its message words), its name and Cut Corners, the round, and whether the round is over."""
     view = RULES.view(state, seat)
     you = {k: v for k, v in view["you"].items() if k != "hints"}
     mine = view["players"][seat]
-    return you, mine["name"], mine["tokens"], view["round"], view["rounds"], view["phase"]
+    return you, mine["name"], mine["tokens"], view["round"], view["rounds"], view["phase"] == "redraw"
 
 
 async def _move(bot: GameBot, fake: FakeDiscord) -> tuple[int, EuropaState, EuropaState, list[Call]]:
