@@ -26,8 +26,10 @@ class Kind:
     ``reads`` are the view's top-level entries the image and its alt text are drawn from; the drawing
     sees only those, so the content key built from them can never miss a change; ``narrow`` may cut
     those entries down further to the fields the image draws, so that other changes keep its key. A
-    standing image (``shows`` is None) shows the table; an event image shows what ``shows`` finds in
-    the events and is left out when that is empty.
+    standing image (``shows`` is None) shows the table, or, with ``only_if``, something only some
+    views hold (a seat's hand, in its own view), and is left out of the others; an event image shows
+    what ``shows`` finds in the events and is left out when that is empty. A channel (or a seat's
+    DMs) is sent a standing image again only when its key changed; an event image, every time.
     """
 
     name: str
@@ -35,8 +37,6 @@ class Kind:
     draw: Callable[[View, Any], RenderedImage]
     shows: Callable[[View, Sequence[Event]], Any] | None = None
     narrow: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-    # A standing image of some views only (a seat's hand, in that seat's own view): left out of the
-    # plan of a view for which this says False.
     only_if: Callable[[dict[str, Any]], bool] | None = None
 
 
