@@ -15,7 +15,7 @@ from bot.games import Game
 from bot.service import GameService
 from bot.settings import load_settings
 from bot.store import GameRecord
-from tests.bot.fake_discord import CHANNEL_ID, Call, FakeDiscord, settle, wire
+from tests.bot.fake_discord import CHANNEL_ID, Call, FakeDiscord, Person, settle, wire
 
 SEED = 7
 MakeBot = Callable[[], Awaitable[GameBot]]
@@ -92,6 +92,15 @@ async def run(bot: GameBot, fake: FakeDiscord, payload: dict[str, Any]) -> list[
     mark = len(fake.calls)
     await feed(bot, payload)
     return since(fake, mark)
+
+
+async def begin(bot: GameBot, fake: FakeDiscord, game: str, host: Person, *others: Person) -> list[Call]:
+    """``host`` opens a ``game`` lobby in the channel, ``others`` join, the host begins; the calls of
+    Begin."""
+    lobby = posted(await run(bot, fake, fake.command(host, game, "start")))[-1]
+    for person in others:
+        lobby = posted(await run(bot, fake, fake.click(person, lobby, button(lobby, ":join"))))[-1]
+    return await run(bot, fake, fake.click(host, lobby, button(lobby, ":begin")))
 
 
 def button(message: Call, suffix: str) -> str:

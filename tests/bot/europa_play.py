@@ -7,14 +7,32 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot.app import GameBot
 from bot.ui.custom_ids import encode_action
 from engine.core import Action
 from engine.europa import RULES
 from engine.europa.state import EuropaState
 from tests.bot.conftest import posted
-from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_click, dm_recipient
+from tests.bot.fake_discord import (
+    CHANNEL_ID,
+    EPHEMERAL,
+    Call,
+    FakeDiscord,
+    Person,
+    dm_click,
+    dm_recipient,
+)
 
 SELECT = 3
+
+
+async def stored_state(bot: GameBot, game_id: int | None = None) -> EuropaState:
+    """The channel's open game (or game ``game_id``, finished or not), as saved."""
+    repo = bot.service.repo
+    record = await (repo.open_game(CHANNEL_ID) if game_id is None else repo.get_game(game_id))
+    assert record is not None and record.snapshot is not None
+    state: EuropaState = RULES.from_json(record.snapshot)
+    return state
 
 
 def body(action: Action) -> str:

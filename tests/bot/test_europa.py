@@ -16,9 +16,16 @@ from bot.games.europa import FRONTEND
 from bot.ui.buttons import build_view
 from engine.core import Action
 from engine.europa import RULES
-from engine.europa.state import EuropaState
-from tests.bot.conftest import button, posted, quiet_bot, run
-from tests.bot.europa_play import interaction_for, leaks, public, public_text, secrets, typed
+from tests.bot.conftest import begin, button, posted, quiet_bot, run
+from tests.bot.europa_play import (
+    interaction_for,
+    leaks,
+    public,
+    public_text,
+    secrets,
+    stored_state,
+    typed,
+)
 from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
 
 ANN, BOB, CY = Person(11, "Ann"), Person(12, "Bob"), Person(13, "Cy")
@@ -33,20 +40,6 @@ async def ebot(tmp_path: Path, fake: FakeDiscord) -> Any:
         yield bot
 
 
-async def _state(bot: GameBot) -> EuropaState:
-    record = await bot.service.repo.get_game(1)
-    assert record is not None and record.snapshot is not None
-    state: EuropaState = RULES.from_json(record.snapshot)
-    return state
-
-
-async def _begin(ebot: GameBot, fake: FakeDiscord) -> list[Call]:
-    lobby = posted(await run(ebot, fake, fake.command(ANN, "europa", "start")))[-1]
-    for person in (BOB, CY):
-        lobby = posted(await run(ebot, fake, fake.click(person, lobby, button(lobby, ":join"))))[-1]
-    return await run(ebot, fake, fake.click(ANN, lobby, button(lobby, ":begin")))
-
-
 def _board(fake: FakeDiscord, calls: list[Call], board: Call | None) -> Call | None:
     boards = [c for c in public(fake, calls) if any(cid.endswith(":mine") for cid in c.custom_ids)]
     return boards[-1] if boards else board
@@ -57,8 +50,8 @@ async def test_three_players_play_to_the_final_tally_and_nothing_secret_leaks(
 ) -> None:
     caplog.set_level(logging.DEBUG)
     fake.closed_dms.add(CY.user_id)
-    calls = await _begin(ebot, fake)
-    state = await _state(ebot)
+    calls = await begin(ebot, fake, "europa", ANN, BOB, CY)
+    state = await stored_state(ebot, 1)
     assert state.players == ["Ann", "Bob", "Cy"]
     # Ann's hand comes by DM; Cy's DMs are closed, so the channel says where to look.
     ann_dm = [c for c in posted(calls) if dm_recipient(fake, c) == ANN.user_id][-1]
@@ -94,7 +87,7 @@ async def test_three_players_play_to_the_final_tally_and_nothing_secret_leaks(
         fresh = [c for c in posted(calls) if dm_recipient(fake, c) == ANN.user_id]
         ann_dm = fresh[-1] if fresh else ann_dm
         board = _board(fake, calls, board)
-        before, state = state, await _state(ebot)
+        before, state = state, await stored_state(ebot, 1)
         hidden = secrets(state, before)
         shown = [public_text(c) for c in public(fake, calls)]
         logged = [r.getMessage() for r in caplog.records[mark:] if r.name.split(".")[0] in OWN_LOGGERS]
@@ -112,11 +105,11 @@ async def test_three_players_play_to_the_final_tally_and_nothing_secret_leaks(
 
 async def test_my_hand_is_ephemeral_and_its_menu_picks_the_base(ebot: GameBot, fake: FakeDiscord) -> None:
     fake.closed_dms.add(CY.user_id)
-    calls = await _begin(ebot, fake)
+    calls = await begin(ebot, fake, "europa", ANN, BOB, CY)
     board = _board(fake, calls, None)
     assert board is not None
     [mine] = posted(await run(ebot, fake, fake.click(CY, board, button(board, ":mine"))))
-    hand = RULES.view(await _state(ebot), 2)["you"]["hand"]
+    hand = RULES.view(await stored_state(ebot, 1), 2)["you"]["hand"]
     assert mine.flags & EPHEMERAL and all(card["name"] in mine.content for card in hand)
     [menu] = [c for row in mine.message["components"] for c in row["components"] if c["type"] == 3]
     assert {o["label"].removeprefix("Build ") for o in menu["options"]} == {c["name"] for c in hand}
@@ -127,14 +120,14 @@ async def test_my_hand_is_ephemeral_and_its_menu_picks_the_base(ebot: GameBot, f
     payload = interaction_for(fake, CY, mine, pick)
     assert payload is not None and payload["data"]["values"] == [f"choose|c={hand[0]['id']}"]
     calls = await run(ebot, fake, payload)
-    state = await _state(ebot)
+    state = await stored_state(ebot, 1)
     assert state.choice[2] == hand[0]["id"]
     shown = " ".join(public_text(c) for c in public(fake, calls))
     assert "Cy has made a choice" in shown and hand[0]["name"] not in shown and hand[0]["id"] not in shown
     # The same pick again is no longer legal: an ephemeral refusal, and the choice stands.
     again = posted(await run(ebot, fake, interaction_for(fake, CY, mine, pick) or {}))
     assert again and all(c.flags & EPHEMERAL for c in again)
-    assert (await _state(ebot)).choice[2] == hand[0]["id"]
+    assert (await stored_state(ebot, 1)).choice[2] == hand[0]["id"]
 
 
 def _view(hand: list[str]) -> dict[str, Any]:

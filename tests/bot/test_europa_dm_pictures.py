@@ -9,28 +9,14 @@ from typing import Any
 from bot.app import GameBot
 from engine.europa import RULES
 from engine.europa.state import EuropaState
-from tests.bot.conftest import MakeBot, button, posted, run
-from tests.bot.europa_play import typed
-from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
+from tests.bot.conftest import MakeBot, begin, button, posted, run
+from tests.bot.europa_play import stored_state, typed
+from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
 from tests.games import FRONTENDS
 
 ANN, BOB, CY = Person(11, "Ann"), Person(12, "Bob"), Person(13, "Cy")
 PEOPLE = (ANN, BOB, CY)
 COMMAND = {spec.kind: spec.name for spec in FRONTENDS["europa"].commands}
-
-
-async def _begin(bot: GameBot, fake: FakeDiscord) -> list[Call]:
-    lobby = posted(await run(bot, fake, fake.command(ANN, "europa", "start")))[-1]
-    for person in (BOB, CY):
-        lobby = posted(await run(bot, fake, fake.click(person, lobby, button(lobby, ":join"))))[-1]
-    return await run(bot, fake, fake.click(ANN, lobby, button(lobby, ":begin")))
-
-
-async def _state(bot: GameBot) -> EuropaState:
-    record = await bot.service.repo.open_game(CHANNEL_ID)
-    assert record is not None and record.snapshot is not None
-    state: EuropaState = RULES.from_json(record.snapshot)
-    return state
 
 
 def _seen(state: EuropaState, seat: int) -> Any:
@@ -43,13 +29,13 @@ def _seen(state: EuropaState, seat: int) -> Any:
 
 
 async def _move(bot: GameBot, fake: FakeDiscord) -> tuple[int, EuropaState, EuropaState, list[Call]]:
-    before = await _state(bot)
+    before = await stored_state(bot)
     seat = min(RULES.to_move(before))
     action = RULES.timeout_action(before, seat)
     assert action is not None
     calls = await run(bot, fake, fake.command(PEOPLE[seat], "europa", COMMAND[action.kind], **typed(action)))
     assert not [c for c in posted(calls) if c.flags & EPHEMERAL]
-    return seat, before, await _state(bot), calls
+    return seat, before, await stored_state(bot), calls
 
 
 def _dm_to(fake: FakeDiscord, calls: list[Call], person: Person) -> list[Call]:
@@ -60,7 +46,7 @@ async def test_a_dm_brings_the_hand_picture_only_when_the_hand_changed(
     make_bot: MakeBot, fake: FakeDiscord
 ) -> None:
     bot = await make_bot()
-    calls = await _begin(bot, fake)
+    calls = await begin(bot, fake, "europa", *PEOPLE)
     assert all(dm.files for person in PEOPLE for dm in _dm_to(fake, calls, person))
     bare = pictured = 0
     for _ in range(60):
@@ -84,10 +70,10 @@ async def test_after_a_refused_dm_the_next_one_brings_the_picture_again(
     make_bot: MakeBot, fake: FakeDiscord
 ) -> None:
     bot = await make_bot()
-    await _begin(bot, fake)
+    await begin(bot, fake, "europa", *PEOPLE)
     refused: tuple[int, Any] | None = None
     for _ in range(200):
-        state = await _state(bot)
+        state = await stored_state(bot)
         seat = min(RULES.to_move(state))
         if refused is None:
             # The mover's DMs are closed for this one move.

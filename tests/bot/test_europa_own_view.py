@@ -13,8 +13,8 @@ from bot.app import GameBot
 from bot.replies import Actor, Where
 from engine.core import Action
 from engine.europa import RULES
-from engine.europa.state import EuropaState
-from tests.bot.conftest import button, posted, quiet_bot, run
+from tests.bot.conftest import begin, button, posted, quiet_bot, run
+from tests.bot.europa_play import stored_state
 from tests.bot.fake_discord import CHANNEL_ID, EPHEMERAL, GUILD_ID, FakeDiscord, Person
 
 ANN, BOB = Person(11, "Ann"), Person(12, "Bob")
@@ -27,21 +27,8 @@ async def ebot(tmp_path: Path, fake: FakeDiscord) -> Any:
         yield bot
 
 
-async def _begin(bot: GameBot, fake: FakeDiscord) -> list[Any]:
-    lobby = posted(await run(bot, fake, fake.command(ANN, "europa", "start")))[-1]
-    lobby = posted(await run(bot, fake, fake.click(BOB, lobby, button(lobby, ":join"))))[-1]
-    return await run(bot, fake, fake.click(ANN, lobby, button(lobby, ":begin")))
-
-
-async def _state(bot: GameBot) -> EuropaState:
-    record = await bot.service.repo.open_game(CHANNEL_ID)
-    assert record is not None and record.snapshot is not None
-    state: EuropaState = RULES.from_json(record.snapshot)
-    return state
-
-
 async def test_my_hand_defers_privately_before_answering(ebot: GameBot, fake: FakeDiscord) -> None:
-    calls = await _begin(ebot, fake)
+    calls = await begin(ebot, fake, "europa", ANN, BOB)
     board = next(c for c in posted(calls) if any(cid.endswith(":mine") for cid in c.custom_ids))
     calls = await run(ebot, fake, fake.click(ANN, board, button(board, ":mine")))
     first = calls[0]
@@ -52,17 +39,17 @@ async def test_my_hand_defers_privately_before_answering(ebot: GameBot, fake: Fa
 
 
 async def test_the_die_autocomplete_names_the_seats_own_dice(ebot: GameBot, fake: FakeDiscord) -> None:
-    await _begin(ebot, fake)
+    await begin(ebot, fake, "europa", ANN, BOB)
     people = {0: ANN, 1: BOB}
-    state = await _state(ebot)
+    state = await stored_state(ebot)
     for seat, person in people.items():
         card = state.hands[seat][0]
         await ebot.service.act(HERE, Actor(person.user_id, person.name), Action.of("choose", card=card))
-    while (state := await _state(ebot)).phase == "undermine":
+    while (state := await stored_state(ebot)).phase == "undermine":
         person = people[state.turn]
         await ebot.service.act(HERE, Actor(person.user_id, person.name), Action.of("pass"))
     await ebot.service.act(HERE, Actor(ANN.user_id, ANN.name), Action.of("roll"))
-    state = await _state(ebot)
+    state = await stored_state(ebot)
     dice = (RULES.view(state, 0)["players"][0]["attempt"] or {})["dice"]
     # Dice are counted from 1 for players: the name and the value sent agree.
     expected = {(f"{d['colour']} die {d['die'] + 1} ({'/'.join(d['face'])})", d["die"] + 1) for d in dice}

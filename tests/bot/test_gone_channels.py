@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.app import GameBot
 from bot.games import Game, shipped_games
-from tests.bot.conftest import button, feed, gateway, labels, posted, quiet_bot, run, since, stored
+from tests.bot.conftest import begin, button, feed, gateway, labels, posted, quiet_bot, run, since, stored
 from tests.bot.fake_discord import (
     CHANNEL_ID,
     EPHEMERAL,
@@ -27,7 +27,6 @@ from tests.bot.fake_discord import (
     thread_delete,
 )
 from tests.bot.test_deadlines import _scheduler
-from tests.bot.test_hidden import _begin
 from tests.bot.test_threads import _in_thread
 from tests.service.duel import DUEL, DUEL_FRONTEND
 
@@ -143,7 +142,7 @@ async def test_a_move_from_a_dm_for_a_deleted_channel_is_saved_and_the_game_ends
     tmp_path: Path, fake: FakeDiscord
 ) -> None:
     async with quiet_bot(tmp_path, 5, {**shipped_games(), "duel": Game(DUEL, DUEL_FRONTEND)}) as bot:
-        calls = await _begin(bot, fake, ALICE, BOB)
+        calls = await begin(bot, fake, "duel", ALICE, BOB)
         alice_dm = [c for c in posted(calls) if dm_recipient(fake, c) == ALICE.user_id][-1]
         pick = next(cid for label, cid in labels(alice_dm).items() if label.startswith("Pick"))
         record = await stored(bot)
@@ -193,7 +192,7 @@ async def test_players_of_a_game_with_hands_are_told_by_dm_that_its_channel_went
     tmp_path: Path, fake: FakeDiscord
 ) -> None:
     async with quiet_bot(tmp_path, 5, {**shipped_games(), "duel": Game(DUEL, DUEL_FRONTEND)}) as bot:
-        await _begin(bot, fake, ALICE, BOB)
+        await begin(bot, fake, "duel", ALICE, BOB)
         fake.closed_dms.add(BOB.user_id)
         await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID, OTHER_CHANNEL]))
         mark = len(fake.calls)
@@ -210,7 +209,7 @@ async def test_a_server_that_removes_the_bot_has_its_players_told_by_dm(
     tmp_path: Path, fake: FakeDiscord
 ) -> None:
     async with quiet_bot(tmp_path, 5, {**shipped_games(), "duel": Game(DUEL, DUEL_FRONTEND)}) as bot:
-        await _begin(bot, fake, ALICE, BOB)
+        await begin(bot, fake, "duel", ALICE, BOB)
         await gateway(bot, "GUILD_CREATE", guild_create(channels=[CHANNEL_ID]))
         mark = len(fake.calls)
         await gateway(bot, "GUILD_DELETE", guild_delete())

@@ -18,7 +18,7 @@ import pytest
 
 from bot.app import GameBot
 from bot.games import Game, shipped_games
-from tests.bot.conftest import button, labels, posted, quiet_bot, run, stored
+from tests.bot.conftest import begin, button, labels, posted, quiet_bot, run, stored
 from tests.bot.fake_discord import (
     CHANNEL_ID,
     EPHEMERAL,
@@ -64,14 +64,6 @@ def _leaks(calls: list[Call], secrets: set[str]) -> list[str]:
     return found
 
 
-async def _begin(bot: GameBot, fake: FakeDiscord, *people: Person) -> list[Call]:
-    calls = await run(bot, fake, fake.command(people[0], "duel", "start"))
-    lobby = posted(calls)[-1]
-    for person in people[1:]:
-        lobby = posted(await run(bot, fake, fake.click(person, lobby, button(lobby, ":join"))))[-1]
-    return await run(bot, fake, fake.click(people[0], lobby, button(lobby, ":begin")))
-
-
 async def _state(bot: GameBot) -> Any:
     record = await stored(bot)
     assert record is not None and record.snapshot is not None
@@ -83,7 +75,7 @@ async def test_hands_go_by_dm_the_channel_sees_no_card_and_a_closed_dm_falls_bac
 ) -> None:
     caplog.set_level(logging.DEBUG)
     fake.closed_dms.add(BOB.user_id)
-    calls = await _begin(dbot, fake, ALICE, BOB)
+    calls = await begin(dbot, fake, "duel", ALICE, BOB)
     state = await _state(dbot)
     secrets = _card_names(state, [0, 1])
 
@@ -124,7 +116,7 @@ async def test_hands_go_by_dm_the_channel_sees_no_card_and_a_closed_dm_falls_bac
 async def test_a_refusal_names_no_card_and_a_double_click_applies_once(
     dbot: GameBot, fake: FakeDiscord
 ) -> None:
-    calls = await _begin(dbot, fake, ALICE, BOB)
+    calls = await begin(dbot, fake, "duel", ALICE, BOB)
     alice_dm = _dms(fake, calls, ALICE)[-1]
     pick = next(cid for label, cid in labels(alice_dm).items() if label.startswith("Pick"))
     await run(dbot, fake, dm_click(fake, ALICE, alice_dm, pick))
@@ -138,7 +130,7 @@ async def test_a_refusal_names_no_card_and_a_double_click_applies_once(
 
 
 async def test_undo_a_secret_pick_while_others_picked_after(dbot: GameBot, fake: FakeDiscord) -> None:
-    await _begin(dbot, fake, ALICE, BOB, CARL)
+    await begin(dbot, fake, "duel", ALICE, BOB, CARL)
     state = await _state(dbot)
     alice_card, bob_card = state.hands[0][0], state.hands[1][0]
     await run(dbot, fake, fake.command(ALICE, "duel", "pick", card=alice_card))
@@ -159,7 +151,7 @@ async def test_undo_a_secret_pick_while_others_picked_after(dbot: GameBot, fake:
 async def test_after_an_earlier_pick_is_taken_back_the_later_one_can_be_too(
     dbot: GameBot, fake: FakeDiscord
 ) -> None:
-    await _begin(dbot, fake, ALICE, BOB, CARL)
+    await begin(dbot, fake, "duel", ALICE, BOB, CARL)
     state = await _state(dbot)
     alice_card, bob_card = state.hands[0][0], state.hands[1][0]
     await run(dbot, fake, fake.command(ALICE, "duel", "pick", card=alice_card))
@@ -175,7 +167,7 @@ async def test_after_an_earlier_pick_is_taken_back_the_later_one_can_be_too(
 
 
 async def test_the_hand_command_shows_a_seat_its_own_cards_only(dbot: GameBot, fake: FakeDiscord) -> None:
-    await _begin(dbot, fake, ALICE, BOB)
+    await begin(dbot, fake, "duel", ALICE, BOB)
     state = await _state(dbot)
     reply = posted(await run(dbot, fake, fake.command(BOB, "duel", "hand")))[-1]
     assert reply.flags & EPHEMERAL and all(CARDS[c] in reply.content for c in state.hands[1])
@@ -187,7 +179,7 @@ async def test_the_hand_command_shows_a_seat_its_own_cards_only(dbot: GameBot, f
 async def test_an_abandon_button_from_before_a_move_is_refused_privately(
     dbot: GameBot, fake: FakeDiscord
 ) -> None:
-    await _begin(dbot, fake, ALICE, BOB)
+    await begin(dbot, fake, "duel", ALICE, BOB)
     ask = posted(await run(dbot, fake, fake.command(ALICE, "duel", "abandon")))[-1]
     confirm = button(ask, ":abandon")
     state = await _state(dbot)
