@@ -8,8 +8,10 @@ import pytest
 from engine.core import Event
 from engine.europa import RULES as EUROPA_RULES
 from render import RenderedImage
+from render.europa import hand_image
 from render.europa.images import RENDERER as EUROPA
 from render.exobase import RENDERER as EXOBASE
+from render.palette import palette_kind
 from tests.render.conftest import open_png
 from tests.render.europa_playout import europa_playout
 
@@ -62,3 +64,16 @@ def test_a_standing_image_of_some_views_is_planned_only_for_them() -> None:
     other = EUROPA_RULES.view(state, 1)
     other["players"][2] = {**other["players"][2], "status": "building"}
     assert [p.key for p in EUROPA.plan(other, [])][1] == seat[1].key
+
+
+def test_a_hand_drawn_from_its_narrowed_entries_is_the_hand_drawn_from_the_whole_view() -> None:
+    for index, state in enumerate(europa_playout(8, 3, invaders=True)):
+        if index % 5:
+            continue
+        seat = index % 3
+        view = EUROPA_RULES.view(state, seat)
+        [planned] = [p for p in EUROPA.plan(view, []) if p.name == "hand"]
+        with palette_kind("europa/hand"):
+            whole = hand_image(view)
+        drawn = planned.draw()
+        assert (drawn.data, drawn.description) == (whole.data, whole.description)
