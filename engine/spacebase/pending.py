@@ -152,11 +152,15 @@ def no_choice(state: SpaceState, content: Content) -> bool:
 
 def _can_shift(state: SpaceState, step: Json) -> bool:
     """Whether ``_shifts`` lists anything: a deployed card with a sector to move to."""
-    sectors = step["sectors"]
-    for i, stack in enumerate(state.boards[int(step["seat"])].deployed):
-        if stack and any(1 <= s <= SECTORS and s != i + 1 for s in sectors or (i, i + 2)):
-            return True
-    return False
+    deployed = state.boards[int(step["seat"])].deployed
+    return any(stack and _shift_targets(step, i) for i, stack in enumerate(deployed))
+
+
+def _shift_targets(step: Json, index: int) -> list[int]:
+    """The sectors a shift may move a card deployed in sector ``index + 1`` to: those the step names
+    (a neighbour on either side when it names none), on the console, other than its own."""
+    sectors = step["sectors"] or (index, index + 2)
+    return [s for s in sectors if 1 <= s <= SECTORS and s != index + 1]
 
 
 def _closed(state: SpaceState, content: Content, seat: int) -> frozenset[int] | set[int]:
@@ -270,12 +274,8 @@ def _shifts(state: SpaceState, step: Json) -> list[Action]:
     board = state.boards[int(step["seat"])]
     out = []
     for i, stack in enumerate(board.deployed):
+        targets = _shift_targets(step, i) if stack else []
         for card in stack:
-            targets = step["sectors"] or [i, i + 2]
             # ``Action.of("shift", card=card, sector=s)``, its arguments already in name order.
-            out += [
-                Action("shift", (("card", card), ("sector", s)))
-                for s in targets
-                if 1 <= s <= SECTORS and s != i + 1
-            ]
+            out += [Action("shift", (("card", card), ("sector", s))) for s in targets]
     return out

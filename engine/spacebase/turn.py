@@ -10,7 +10,7 @@ from engine.spacebase.board import on_board, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Card, Content
 from engine.spacebase.rewards import gains, grant_all, option_sectors, roll_options, signature
 from engine.spacebase.setup import refill
-from engine.spacebase.state import Options, SpaceState
+from engine.spacebase.state import SpaceState
 
 OPTIONS = ("sum", "single")
 # The keys of ``choices`` by seat.
@@ -28,7 +28,8 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     state.phase = "choose"
     players = state.players
     events = [_rolled(players[state.active], state.active, d0, d1)]
-    state.options = options = _options(state, content, d0, d1)
+    # Every seat's gains from the sum and from each die: station side for the active seat.
+    state.options = options = roll_options(state.boards, content, d0, d1, state.active)
     choices = {}
     for seat, (by_sum, by_die) in enumerate(options):
         # Equal lists amount to the same and lists of different lengths never do: only lists of one
@@ -40,12 +41,6 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     if len(choices) == len(players):
         events += maybe_resolve(state, content)
     return events
-
-
-def _options(state: SpaceState, content: Content, d0: int, d1: int) -> list[Options]:
-    """Every seat's gains from the sum and from each die: station rewards for the active seat,
-    deployed ones for the others."""
-    return roll_options(state.boards, content, d0, d1, state.active)
 
 
 def choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:
@@ -62,7 +57,7 @@ def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
     events = []
     d0, d1 = state.dice
     # A state loaded between the roll and the reveal has not kept the roll's gains.
-    options = state.options or _options(state, content, d0, d1)
+    options = state.options or roll_options(state.boards, content, d0, d1, state.active)
     active = state.active
     by_sum_sectors, by_die_sectors = (d0 + d1,), (d0, d1)
     for step in range(count):
