@@ -19,9 +19,8 @@ def _own_entry(seen: dict[str, Any]) -> dict[str, Any]:
     A die another player keeps, or one of the seat's own, or a new phase, leaves the picture and its
     key as they were, so the DM after such a move carries its buttons without another copy of the
     same picture."""
-    you = seen.get("you")
-    if not isinstance(you, Mapping):
-        return seen
+    # Planned only for views with a hand (``_has_hand`` comes first).
+    you: Mapping[str, Any] = seen["you"]
     seat = you.get("seat")
     players = [
         {k: p.get(k) for k in ("seat", "name", "tokens")} if i == seat else {}

@@ -57,8 +57,8 @@ def pings(engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return sent
 
 
-async def _drop_every_other_connection(url: str) -> int:
-    """What a server restart does to the pool: every other session of the database is ended."""
+async def _drop_the_pools_connections(url: str) -> int:
+    """What a server restart does to the pool: every session of the database but this one ends."""
     connection = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
     try:
         ended = await connection.fetch(
@@ -88,7 +88,7 @@ async def test_a_connection_the_server_dropped_is_replaced_after_a_pause(
 ) -> None:
     repo = Repository(make_sessionmaker(engine))
     assert await repo.open_game(1) is None
-    assert await _drop_every_other_connection(postgres.url) >= 1
+    assert await _drop_the_pools_connections(postgres.url) >= 1
     clock.now += db.PING_AFTER_IDLE + 0.1
     # The ping finds the pooled connection gone; the pool opens another before any statement.
     assert await repo.open_game(1) is None
@@ -103,7 +103,7 @@ async def test_a_connection_dropped_right_after_use_fails_one_call_and_loses_not
     await repo.record_action(
         game.id, 0, seat=0, user_id=1, action={"kind": "a"}, undoable=True, snapshot={"turn": 1}
     )
-    assert await _drop_every_other_connection(postgres.url) >= 1
+    assert await _drop_the_pools_connections(postgres.url) >= 1
     # Within the pause no ping is sent: the next move meets the dropped connection and is refused
     # whole, as when the server goes down in the middle of a command.
     with pytest.raises(StoreError):
