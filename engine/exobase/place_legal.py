@@ -152,22 +152,11 @@ def _task_facts(content: Content, cid: str) -> tuple[str, tuple[tuple[str, int],
 
 
 def upgrade_need(card: Card, level: int) -> int:
-    """Extra energy cubes the next level draws from the bank."""
+    """Extra energy cubes the next level draws from the bank.
+
+    Spare cubes are checked before the cost is paid and the benefit received (the player
+    reference's order), so bolts a build or a new level brings never power it."""
     return card.needs(level + 1) - card.needs(level)
-
-
-def upgrade_spare(card: Card, level: int) -> int:
-    """Spare cubes the bank must hold to upgrade from ``level``.
-
-    The rulebook's upgrade example takes the benefit before the new cube, and bolt
-    icons add their cubes at once, so the level's own bolts help power it.
-    """
-    return max(0, upgrade_need(card, level) - card.levels[level].benefit.energy)
-
-
-def build_spare(card: Card) -> int:
-    """Spare cubes the bank must hold to build ``card`` (its own bolts count, as in the build example)."""
-    return max(0, card.needs(1) - card.build.energy)
 
 
 def _upgrade(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
@@ -195,7 +184,7 @@ def _upgrade_step(
     card = content.cards[cid]
     if level >= card.max_level:
         return None
-    return f"{cid}:up", tuple(card.levels[level].cost.items()), upgrade_spare(card, level)
+    return f"{cid}:up", tuple(card.levels[level].cost.items()), upgrade_need(card, level)
 
 
 def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> list[Option]:
@@ -206,7 +195,7 @@ def _build(state: ExoState, content: Content, d: Derived, only: str | None) -> l
         if cid is None or (only is not None and only != cid):
             continue
         card = content.cards[cid]
-        if not afford(state, card.cost) or bank < build_spare(card):
+        if not afford(state, card.cost) or bank < card.needs(1):
             continue
         if layout is None:
             layout = tuple([(b["x"], b["y"], b["card"]) for b in state.base])

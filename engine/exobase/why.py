@@ -9,7 +9,7 @@ from engine.core.words import listed
 from engine.exobase.common import name
 from engine.exobase.derive import Derived, derive
 from engine.exobase.model import Card, Content, cost_label
-from engine.exobase.place_legal import PLACEMENT_KINDS, build_spare, upgrade_spare
+from engine.exobase.place_legal import PLACEMENT_KINDS, upgrade_need
 from engine.exobase.state import ExoState
 
 # Answers to a question the game asks when it comes up (a hazard's target, which location goes dark...).
@@ -100,7 +100,7 @@ def _upgrade(state: ExoState, d: Derived, card: Card, level: int) -> str | None:
     if f"{card.id}:up" in state.spots:
         return f"{card.name} was already upgraded today; level {level + 1} comes on a later day."
     cost = card.levels[level].cost
-    problems = [p for p in (_missing(state.storage, cost), _energy(d, upgrade_spare(card, level))) if p]
+    problems = [p for p in (_missing(state.storage, cost), _energy(d, upgrade_need(card, level))) if p]
     if problems:
         return f"Upgrading {card.name} to level {level + 1} costs {cost_label(cost)}: {'; '.join(problems)}."
     return None
@@ -109,7 +109,7 @@ def _upgrade(state: ExoState, d: Derived, card: Card, level: int) -> str | None:
 def _build(state: ExoState, content: Content, d: Derived, card: Card) -> str | None:
     if card.id not in state.location_row:
         return f"{card.name} is not in the location row."
-    problems = [p for p in (_missing(state.storage, card.cost), _energy(d, build_spare(card))) if p]
+    problems = [p for p in (_missing(state.storage, card.cost), _energy(d, card.needs(1))) if p]
     if problems:
         return f"Building {card.name} costs {cost_label(card.cost)}: {'; '.join(problems)}."
     return f"{card.name} does not fit there: every side must match (door to door) and one doorway connect."

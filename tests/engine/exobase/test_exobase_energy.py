@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import pytest
+
 from engine.core.action import Action
+from engine.core.errors import IllegalActionError
 from engine.exobase import RULES
 from engine.exobase.state import ExoState
 from tests.engine.exobase.exo_helpers import (
@@ -164,32 +167,32 @@ def test_an_instant_repair_can_end_a_shortage_before_anything_goes_dark() -> Non
     assert state.pending is None and state.phase == "night" and state.dark == []
 
 
-def test_a_cards_own_bolt_can_power_it_when_the_bank_is_empty() -> None:
-    # Build and upgrade examples: the benefit (bolts included) comes before the new cube is placed.
+def test_a_cards_own_bolt_cannot_power_it_when_the_bank_is_empty() -> None:
+    # Player reference: "check energy requirement, pay build cost, receive benefit": the spare cube
+    # must be in the bank before the card's own bolt arrives.
     state = fresh()
     put(state, "well", 0, -1)
     assert derived(state).bank == 0
     to_row(state, "algae_vats", 0)
-    to_row(state, "gas_vent", 1)
+    to_row(state, "storage_silo", 1)
     built = {str(a.get("card")) for a in legal(state) if a.kind == "build"}
-    assert "algae_vats" in built and "gas_vent" not in built
-    after, _ = act(state, "build", founder="tamsin", card="algae_vats", at="0,2")
-    assert derived(after).bank == 0
-    assert "algae_vats" in derived(after).powered
+    assert "algae_vats" not in built and "storage_silo" in built
+    with pytest.raises(IllegalActionError, match="needs 1 energy and the Power Bank has 0 spare"):
+        act(state, "build", founder="tamsin", card="algae_vats", at="0,2")
 
 
-def test_an_upgrade_whose_level_brings_a_bolt_needs_no_spare_cube_for_it() -> None:
+def test_an_upgrade_whose_level_brings_a_bolt_still_needs_a_spare_cube() -> None:
     state = fresh()
     put(state, "refinery", 2, 0)
     assert derived(state).bank == 0
-    upgrade = Action.of("upgrade", founder="mara", card="refinery")
-    assert upgrade in legal(state)
+    assert Action.of("upgrade", founder="mara", card="refinery") not in legal(state)
+    # With one spare cube it is allowed, and the new level's bolt then returns a cube to the bank.
+    placed(state, "power_station")["level"] = 2
+    bank = derived(state).bank
+    assert bank >= 1
     after, _ = act(state, "upgrade", founder="mara", card="refinery")
     assert placed(after, "refinery")["level"] == 2
-    assert derived(after).bank == 0 and "refinery" in derived(after).powered
-    # The Hab's level 3 needs a second cube and brings no bolt: with an empty bank it is refused.
-    placed(after, "hab")["level"] = 2
-    assert Action.of("upgrade", founder="tamsin", card="hab") not in legal(after)
+    assert derived(after).bank == bank and "refinery" in derived(after).powered
 
 
 def test_cubes_a_ruin_returns_power_a_dark_location_before_the_next_target_roll() -> None:
