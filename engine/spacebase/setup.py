@@ -78,7 +78,12 @@ def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any
         for board in boards:
             board.credits, board.income = LIGHT_CREDITS, LIGHT_INCOME
         return state
+    dealt_from = state.decks["1"]
     drawn = [draw_plain(state, content, "1") for _ in names]
+    if state.decks["1"] != dealt_from[len(drawn) :]:
+        # Cards the deal set aside are shuffled back, as Light-Speed's unkept ones are, rather
+        # than left under the deck until it runs out.
+        state.decks = {**state.decks, "1": _shuffled(list(state.decks["1"]), rng)}
     for board, card in zip(boards, drawn, strict=True):
         board.credits = START_CREDITS - content.cards[card].cost
         place(board, content, card, content.cards[card].sector)

@@ -146,3 +146,18 @@ def test_no_variable_sector_ship_is_dealt_at_set_up(variant: str) -> None:
         assert sorted(c for c in level1 if CONTENT.cards[c].level == 1) == sorted(
             CONTENT.deck(1, ("base", "genesis"))
         )
+
+
+def test_cards_the_standard_deal_set_aside_are_shuffled_back_into_the_deck() -> None:
+    # Left under the deck they would only reach the shipyard once every other level 1 ship had.
+    def special(card: str) -> bool:
+        info = CONTENT.cards[card]
+        return bool(info.immediate or info.end_turn or info.plus)
+
+    last_three = []
+    for seed in range(40):
+        state = RULES.setup([f"p{i}" for i in range(5)], {"expansion": "genesis", "autoroll": False}, seed)
+        last_three += [special(c) for c in state.decks["1"][-3:]]
+    # About 44 % of the deck is such cards wherever they lie (50 % over these seeds); left at the
+    # bottom, they made 82 % of its last three cards.
+    assert sum(last_three) / len(last_three) < 0.65
