@@ -65,6 +65,7 @@ _CARD = opt("card", "A card of your hand")
 # Dice are counted from 1 for players (the engine counts from 0).
 _DIE = replace(opt("die", "One of your dice", "int"), offset=1)
 _CHANGED_DIE = replace(opt("die", "The die it changes", "int", required=False), offset=1)
+_LEAVE_STARS = OptionSpec("leave_stars", "A reroll: your loose Stars stay as they are", "bool", False)
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -99,13 +100,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
             _CARD,
             _CHANGED_DIE,
             opt("undermine", "The undermining card it cancels", required=False),
+            _LEAVE_STARS,
         ),
     ),
     CommandSpec(
         "use-plan",
         "use_plan",
         "Use one of your future planning cards for this base",
-        (_CARD, _CHANGED_DIE),
+        (_CARD, _CHANGED_DIE, _LEAVE_STARS),
     ),
     CommandSpec("destroy", "destroy", "An Invader result: the die it destroys", (_DIE,)),
     CommandSpec("give-up", "give_up", "Give up this base (the round's bases are lost)"),
@@ -218,8 +220,8 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], di
         "release": f"Release {die()}",
         "destroy": f"Destroy {die()}",
         "plan": f"Plan with {name('card')}",
-        "use_plan": f"Use plan {name('card')}" + (f" on {die()}" if action.get("die") is not None else ""),
-        "ingenuity": f"Ingenuity: {name('card')}" + (f" on {die()}" if action.get("die") is not None else ""),
+        "use_plan": f"Use plan {name('card')}" + _on(action, die),
+        "ingenuity": f"Ingenuity: {name('card')}" + _on(action, die),
         "undermine": _undermine_label(view, action, name),
         "redraw": (
             "Keep my hand"
@@ -229,6 +231,13 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], di
         + redraw_size(action),
     }
     return texts.get(kind, kind)
+
+
+def _on(action: Action, die: Callable[[], str]) -> str:
+    """What an Ingenuity or planning card's label adds: the die it turns, or Stars a reroll leaves."""
+    if action.get("die") is not None:
+        return f" on {die()}"
+    return " (Stars stay)" if action.get("leave_stars") else ""
 
 
 def _undermine_label(view: Mapping[str, Any], action: Action, name: Callable[[str], str]) -> str:

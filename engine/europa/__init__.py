@@ -23,10 +23,13 @@ Build (simultaneous; each builder works on their own dice only):
   locked: never rolled again, one Cut Corner token each); also marks which dice an ability rerolls.
 - ``build {}`` — the dice meet the base: build it (Stars fill any gap, each one a Cut Corner token).
 - ``stop {}`` — end the main rolls early.
-- ``ingenuity {card: str, die?: int, undermine?: str}`` — play a card's Ingenuity part: after the main
-  rolls fail, or between main rolls when its timing is "main"; ``die`` for set_face, ``undermine`` the
-  card a cancel_undermine discards. Rerolls roll the matching dice not set aside.
-- ``use_plan {card: str, die?: int}`` — use one of your Future Planning cards once for this base.
+- ``ingenuity {card: str, die?: int, undermine?: str, leave_stars?: bool}`` — play a card's Ingenuity
+  part: after the main rolls fail, or between main rolls when its timing is "main"; ``die`` for
+  set_face, ``undermine`` the card a cancel_undermine discards. Rerolls roll the matching dice not
+  set aside; with ``leave_stars: true`` the loose Stars among them are not rolled (offered when a
+  Star lies loose).
+- ``use_plan {card: str, die?: int, leave_stars?: bool}`` — use one of your Future Planning cards once
+  for this base.
 - ``destroy {die: int}`` — an Invader result destroys one of your dice (Invaders only; must be done first).
 - ``give_up {}`` — the base fails: every base of this round is lost with its Cut Corner tokens (offered
   after the main rolls, also when nothing in hand helps; only an empty hand fails by itself).

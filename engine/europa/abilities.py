@@ -5,10 +5,12 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.core.rng import Rng
 from engine.europa.dice import invaded, is_invader_die, live, locked, matches, needs, new_die, roll_die
-from engine.europa.model import CANCELLABLE, EXTRA_GREEN, INVADER, INVADER_DIE, Ability, Content
+from engine.europa.model import CANCELLABLE, EXTRA_GREEN, INVADER, INVADER_DIE, STAR, Ability, Content
 from engine.europa.state import EuropaState, Json, own
 
-Args = dict[str, str | int]
+Args = dict[str, str | int | bool]
+# A reroll's argument: the loose Stars among its dice are not rolled (they stay loose and wild).
+LEAVE_STARS = "leave_stars"
 
 
 def ability_args(
@@ -33,7 +35,15 @@ def ability_args(
         pool = [
             d for d in dice if live(d) and matches(d, a.colour) and not locked(d) and (loose or not d["k"])
         ]
-        return [{}] if pool and (loose or len(pool) <= a.n) else []
+        if loose:
+            return [{}] if pool else []
+        out: list[Args] = [{}] if pool and len(pool) <= a.n else []
+        # "You may choose to roll 1 or 2": the other dice are set aside first, but a Star set aside
+        # is locked and costs a token, so loose Stars may also simply stay out of the reroll.
+        others = sum(1 for d in pool if STAR not in d["f"])
+        if 0 < others < len(pool) and others <= a.n:
+            out.append({LEAVE_STARS: True})
+        return out
     if a.kind == "extra_die":
         return [{}] if att["extra"] < EXTRA_GREEN else []
     if a.kind == "reduce":
@@ -62,6 +72,8 @@ def use_ability(
         dice[int(args["die"])]["f"] = [str(a.symbol)]
     elif a.kind == "reroll":
         chosen = [i for i, d in enumerate(dice) if live(d) and matches(d, a.colour) and not d["k"]]
+        if args.get(LEAVE_STARS):
+            chosen = [i for i in chosen if STAR not in dice[i]["f"]]
         roll(state, content, seat, chosen, True, events)
     elif a.kind == "extra_die":
         added = min(a.n, EXTRA_GREEN - att["extra"])

@@ -7,7 +7,7 @@ from engine.core.action import Action
 _DIE: dict[tuple[str, int], Action] = {}
 _CARD: dict[tuple[str, str], Action] = {}
 _PLAIN: dict[str, Action] = {}
-_ANY: dict[tuple[str, tuple[tuple[str, str | int], ...]], Action] = {}
+_ANY: dict[tuple[str, tuple[tuple[str, str | int | bool], ...]], Action] = {}
 
 
 def plain(kind: str) -> Action:
@@ -25,7 +25,7 @@ def die_action(kind: str, die: int) -> Action:
     return found
 
 
-def action(kind: str, args: tuple[tuple[str, str | int], ...]) -> Action:
+def action(kind: str, args: tuple[tuple[str, str | int | bool], ...]) -> Action:
     """``Action(kind, args)`` with ``args`` already in sorted order, made once."""
     key = (kind, args)
     found = _ANY.get(key)

@@ -48,7 +48,8 @@ def describe_action(content: Content, action: Action, state: EuropaState) -> str
         on = f" on die {int(die) + 1}" if isinstance(die, int) else ""
         lifted = f" ({cards[str(action.get('undermine'))].name})" if action.get("undermine") else ""
         what = ability_text("ingenuity" if kind == "ingenuity" else "plan", part).rstrip(".")
-        return f"{card.name}: {what}{on}{lifted}"
+        stars = ", leaving the loose Stars" if action.get("leave_stars") else ""
+        return f"{card.name}: {what}{on}{lifted}{stars}"
     if kind == "plan" and card:
         return f"Plan with {card.name}"
     if kind == "redraw":

@@ -4,11 +4,13 @@ names them (``card_name``): never a card another seat keeps secret."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core.action import Action, Scalar
 from engine.core.words import listed
-from engine.europa.abilities import ability_args
+from engine.europa.abilities import LEAVE_STARS, Args, ability_args
 from engine.europa.build import destroy_targets, invader_pending, met, owed
-from engine.europa.dice import invaded, is_invader_die, locked, matches, needs, wild_only
+from engine.europa.dice import invaded, is_invader_die, live, locked, matches, needs, wild_only
 from engine.europa.model import ANY, STAR, SYMBOL_NAMES, Ability, Content, dice_label
 from engine.europa.state import EuropaState, Json
 
@@ -177,6 +179,8 @@ def _ability(
     if not options:
         return _useless(state, seat, att, name, a)
     given = {k: v for k, v in action.args if k != "card"}
+    if a.kind == "reroll":
+        return _reroll(att, name, a, given, options)
     wanted = set(options[0])
     if set(given) - wanted:
         return f"{name} takes no {' or '.join(sorted(set(given) - wanted))}: leave it out."
@@ -186,6 +190,24 @@ def _ability(
         return _face_die(att, name, a, given["die"])
     if given and given not in options:
         return f"{name} can lift only an Undermining card on your base that adds a need or limits a colour."
+    return None
+
+
+def _reroll(att: Json, name: str, a: Ability, given: Mapping[str, Scalar], options: list[Args]) -> str | None:
+    """Why a reroll cannot be played as asked (it can be played some way: ``options``)."""
+    extra = sorted(set(given) - {LEAVE_STARS})
+    if extra:
+        return f"{name} takes no {' or '.join(extra)}: leave it out."
+    if LEAVE_STARS in given and given[LEAVE_STARS] is not True:
+        return f"Leaving {LEAVE_STARS} false is the same as leaving it out: leave it out."
+    if given and given not in options:
+        return f"{name} can leave Stars unrolled only when a loose Star lies among the dice it rerolls."
+    if not given and {} not in options:
+        loose = sum(1 for d in att["dice"] if live(d) and matches(d, a.colour) and not d["k"])
+        return (
+            f"{name} rerolls up to {a.n} dice, and {loose} of your loose dice would roll: set aside "
+            f"all but {a.n} first, or leave your loose Stars unrolled ({LEAVE_STARS})."
+        )
     return None
 
 

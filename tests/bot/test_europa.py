@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.app import GameBot
+from bot.games import action_from_options
 from bot.games.europa import FRONTEND
 from bot.ui.buttons import build_view
 from engine.core import Action
@@ -267,11 +268,52 @@ def test_failed_main_rolls_with_no_usable_card_offer_a_give_up_button() -> None:
 
 
 def test_dice_are_counted_from_1_when_typed_and_from_0_in_the_engine() -> None:
-    from bot.games import action_from_options
-
     keep = FRONTEND.command("keep")
     assert keep is not None
     assert action_from_options(keep, {"die": 1}) == Action.of("keep", die=0)
     plan = FRONTEND.command("plan-use") or next(c for c in FRONTEND.commands if c.kind == "use_plan")
     assert action_from_options(plan, {"card": "x", "die": 3}) == Action.of("use_plan", card="x", die=2)
     assert RULES.describe(Action.of("keep", die=0), RULES.setup(["Ann", "Bob"], {}, 1)) == "Keep die 1"
+
+
+def test_a_reroll_that_may_leave_its_stars_gets_a_button_and_an_option_for_it() -> None:
+    state = RULES.setup(["Ann", "Bob"], {}, 7)
+    base = state.hands[0][0]
+    for seat in (0, 1):
+        state, _ = RULES.apply(state, seat, Action.of("choose", card=state.hands[seat][0]))
+    while state.phase == "undermine":
+        state, _ = RULES.apply(state, state.turn, Action.of("pass"))
+    state, _ = RULES.apply(state, 0, Action.of("roll"))
+    att = state.attempt[0]
+    assert att is not None
+    need = RULES.content.cards[base].needs
+    useless = next(s for s in ("command", "transport", "tower", "silo", "bunker") if s not in need)
+    for die in att["dice"]:
+        die["f"] = [useless]
+    greens = [i for i, d in enumerate(att["dice"]) if d["c"] == "green"]
+    att["dice"][greens[0]]["f"] = ["star"]
+    reroll = next(
+        c.id
+        for c in RULES.content.cards.values()
+        if c.ingenuity.kind == "reroll"
+        and c.ingenuity.colour == "green"
+        and c.ingenuity.n == 3
+        and c.ingenuity.timing == "after"
+        and not c.invader
+        and c.id not in state.hands[1]
+    )
+    state.deck = [c for c in state.deck + state.hands[0] if c != reroll]
+    state.hands[0] = [reroll]
+    state, _ = RULES.apply(state, 0, Action.of("stop"))
+    leave = Action.of("ingenuity", card=reroll, leave_stars=True)
+    assert leave in RULES.legal_actions(state, 0)
+    items = FRONTEND.buttons(RULES.view(state, 0), RULES.legal_actions(state, 0), 4, 9)
+    name = RULES.content.cards[reroll].name
+    [menu] = [b for b in items if b.is_select]
+    labels = {o.action: o.label for o in menu.options}
+    # Both ways of playing the card are offered, told apart.
+    assert labels[leave] == f"Ingenuity: {name} (Stars stay)"
+    assert labels.get(Action.of("ingenuity", card=reroll)) in (None, f"Ingenuity: {name}")
+    command = next(c for c in FRONTEND.commands if c.kind == "ingenuity")
+    assert action_from_options(command, {"card": reroll, "leave_stars": True}) == leave
+    assert RULES.describe(leave, state).endswith(", leaving the loose Stars")

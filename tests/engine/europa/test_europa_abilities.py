@@ -172,6 +172,50 @@ def test_ingenuity_reroll_rolls_only_dice_not_set_aside() -> None:
         assert state.attempt[0]["dice"][0] == kept
 
 
+def test_a_reroll_may_leave_a_loose_star_unrolled_without_locking_it() -> None:
+    # "You may choose to roll 1 or 2": setting a Star aside to keep it out of a reroll would lock it
+    # and cost a token, so the reroll may leave loose Stars where they are instead.
+    cid = card("ingenuity", "reroll", colour="green", n=3)
+    state = rescue(cid)
+    dice = attempt(state, 0)["dice"]
+    greens = [i for i, d in enumerate(dice) if d["c"] == "green"]
+    assert len(greens) == 4
+    dice[greens[0]]["f"] = ["star"]
+    leave = Action.of("ingenuity", card=cid, leave_stars=True)
+    # Four green dice loose: too many for a plain reroll, but three once the Star stays out.
+    assert _ing(state, cid) == [leave]
+    star = dict(dice[greens[0]])
+    before = state.rng.position
+    after, events = RULES.apply(state, 0, leave)
+    [rolled] = [e for e in events if e.kind == "dice_rolled"]
+    assert sorted(f["die"] for f in rolled.data["dice"]) == greens[1:]
+    assert state.rng.position == before  # the state handed in is untouched
+    if after.attempt[0] is not None:
+        assert after.attempt[0]["dice"][greens[0]] == star and not star["k"]
+    # With the Star set aside instead, the same reroll is a plain one (and the Star is locked).
+    kept, _ = act(state, 0, "keep", die=greens[0])
+    assert _ing(kept, cid) == [Action.of("ingenuity", card=cid)]
+
+
+def test_leaving_stars_is_offered_only_with_a_loose_star_among_few_enough_dice() -> None:
+    cid = card("ingenuity", "reroll", colour="green", n=3)
+    state = rescue(cid)
+    assert not _ing(state, cid)  # no Star: nothing to leave out, and four dice loose
+    dice = attempt(state, 0)["dice"]
+    greens = [i for i, d in enumerate(dice) if d["c"] == "green"]
+    state, _ = act(state, 0, "keep", die=greens[3])
+    dice = attempt(state, 0)["dice"]
+    dice[greens[0]]["f"] = ["star"]
+    # Three loose (a Star and two others): both ways are open, the plain reroll first.
+    assert _ing(state, cid) == [
+        Action.of("ingenuity", card=cid),
+        Action.of("ingenuity", card=cid, leave_stars=True),
+    ]
+    dice[greens[1]]["f"] = dice[greens[2]]["f"] = ["star", "star"]
+    # Only Stars loose: leaving them out would roll nothing.
+    assert _ing(state, cid) == [Action.of("ingenuity", card=cid)]
+
+
 def test_a_reroll_with_too_many_loose_dice_is_explained_to_its_holder() -> None:
     cid = card("ingenuity", "reroll", colour="green", n=3)
     state = rescue(cid)

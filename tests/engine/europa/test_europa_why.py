@@ -389,6 +389,25 @@ def test_a_reroll_with_too_many_loose_dice_says_how_many_to_set_aside() -> None:
     )
 
 
+def test_a_plain_reroll_refused_for_a_loose_star_names_the_way_that_leaves_it() -> None:
+    reroll = card("ingenuity", "reroll", colour="green", n=3, timing="after")
+    state = _rescue(hand=(reroll,))
+    dice = state.attempt[0]["dice"] if state.attempt[0] else []
+    star = next(i for i, d in enumerate(dice) if d["c"] == "green")
+    dice[star]["f"] = ["star"]
+    name = CONTENT.cards[reroll].name
+    assert _refused(state, 0, "ingenuity", card=reroll).endswith(
+        f"{name} rerolls up to 3 dice, and 4 of your loose dice would roll: set aside all but 3 first, "
+        "or leave your loose Stars unrolled (leave_stars)."
+    )
+    assert _refused(state, 0, "ingenuity", card=reroll, leave_stars=False).endswith(
+        "Leaving leave_stars false is the same as leaving it out: leave it out."
+    )
+    assert _refused(state, 0, "ingenuity", card=reroll, leave_stars=True, die=1).endswith(
+        f"{name} takes no die: leave it out."
+    )
+
+
 def test_a_planning_card_acts_once_per_base_after_the_main_rolls() -> None:
     plan = next(
         c.id for c in CONTENT.cards.values() if c.plan.kind == "set_face" and c.plan.colour == "green"
