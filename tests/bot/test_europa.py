@@ -17,6 +17,7 @@ from bot.games.europa import FRONTEND
 from bot.ui.buttons import build_view
 from engine.core import Action
 from engine.europa import RULES
+from engine.europa.state import EuropaState
 from tests.bot.conftest import begin, button, posted, quiet_bot, run
 from tests.bot.europa_play import (
     interaction_for,
@@ -233,7 +234,8 @@ def test_a_hand_of_6_plan_gets_a_menu_and_a_keep_button_for_each_hand_size() -> 
     assert ids == ["xs:4:9:0:redraw.discard+six=1", "xs:4:9:1:redraw.discard+six=0"]
 
 
-def test_failed_main_rolls_with_no_usable_card_offer_a_give_up_button() -> None:
+def _rolled_nothing_useful() -> EuropaState:
+    """Seat 0 of a two-player game after its first main roll, every die showing nothing its base needs."""
     state = RULES.setup(["Ann", "Bob"], {}, 7)
     base = state.hands[0][0]
     for seat in (0, 1):
@@ -247,6 +249,11 @@ def test_failed_main_rolls_with_no_usable_card_offer_a_give_up_button() -> None:
     useless = next(s for s in ("command", "transport", "tower", "silo", "bunker") if s not in need)
     for die in att["dice"]:
         die["f"] = [useless]
+    return state
+
+
+def test_failed_main_rolls_with_no_usable_card_offer_a_give_up_button() -> None:
+    state = _rolled_nothing_useful()
     # Seat 0's cards cannot help (the engine would fail such a base by itself before).
     useless_cards = [
         c.id
@@ -277,19 +284,9 @@ def test_dice_are_counted_from_1_when_typed_and_from_0_in_the_engine() -> None:
 
 
 def test_a_reroll_that_may_leave_its_stars_gets_a_button_and_an_option_for_it() -> None:
-    state = RULES.setup(["Ann", "Bob"], {}, 7)
-    base = state.hands[0][0]
-    for seat in (0, 1):
-        state, _ = RULES.apply(state, seat, Action.of("choose", card=state.hands[seat][0]))
-    while state.phase == "undermine":
-        state, _ = RULES.apply(state, state.turn, Action.of("pass"))
-    state, _ = RULES.apply(state, 0, Action.of("roll"))
+    state = _rolled_nothing_useful()
     att = state.attempt[0]
     assert att is not None
-    need = RULES.content.cards[base].needs
-    useless = next(s for s in ("command", "transport", "tower", "silo", "bunker") if s not in need)
-    for die in att["dice"]:
-        die["f"] = [useless]
     greens = [i for i, d in enumerate(att["dice"]) if d["c"] == "green"]
     att["dice"][greens[0]]["f"] = ["star"]
     reroll = next(
