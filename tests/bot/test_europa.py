@@ -236,7 +236,7 @@ def test_a_hand_of_6_plan_gets_a_menu_and_a_keep_button_for_each_hand_size() -> 
 
 def _rolled_nothing_useful() -> EuropaState:
     """Seat 0 of a two-player game after its first main roll, every die showing nothing its base needs."""
-    state = RULES.setup(["Ann", "Bob"], {}, 7)
+    state: EuropaState = RULES.setup(["Ann", "Bob"], {}, 7)
     base = state.hands[0][0]
     for seat in (0, 1):
         state, _ = RULES.apply(state, seat, Action.of("choose", card=state.hands[seat][0]))
