@@ -139,15 +139,18 @@ class GameService(Timekeeping):
 
     # -- loading and checking --------------------------------------------------------------------
 
-    async def _open(self, where: Where, game_id: int | None = None, version: int | None = None) -> GameRecord:
+    async def _open(
+        self, where: Where, game_id: int | None = None, version: int | None = None, *, game: str | None = None
+    ) -> GameRecord:
         """The channel's open game, or game ``game_id`` for a click (from its channel, or from a DM,
-        where ``guild_id`` is None); raises NoGameError, or StaleError when a click is out of date."""
+        where ``guild_id`` is None); raises NoGameError, or StaleError when a click is out of date.
+        ``game``: the game a typed command belongs to, which the channel's game must be."""
         with _storage():
             if game_id is None or where.guild_id is not None:
                 record = await self.repo.open_game(where.channel_id)
             else:
                 record = await self.repo.get_game(game_id)
-        return self._checked(record, game_id, version)
+        return self._same_game(self._checked(record, game_id, version), game)
 
     async def _open_with_recent(
         self,
@@ -155,6 +158,8 @@ class GameService(Timekeeping):
         count: Callable[[GameRecord], int],
         game_id: int | None = None,
         version: int | None = None,
+        *,
+        game: str | None = None,
     ) -> tuple[GameRecord, list[ActionRecord]]:
         """As ``_open``, with the game's last ``count(game)`` actions read in the same hand-off."""
         by_channel = game_id is None or where.guild_id is not None
@@ -164,7 +169,18 @@ class GameService(Timekeeping):
                 game_id=None if by_channel else game_id,
                 count=count,
             )
-        return self._checked(record, game_id, version), recent
+        return self._same_game(self._checked(record, game_id, version), game), recent
+
+    def _same_game(self, record: GameRecord, game: str | None) -> GameRecord:
+        """``record``, when it is a game of ``game`` (None: any); raises NoGameError otherwise: a
+        command typed for one game never acts on another game that happens to share a move's name."""
+        if game is None or record.kind == game:
+            return record
+        here = self._frontends[record.kind]
+        raise NoGameError(
+            f"There is no {self._frontends[game].title} game in this channel: its game is "
+            f"{here.title}, played with the /{here.key} commands."
+        )
 
     @staticmethod
     def _checked(record: GameRecord | None, game_id: int | None, version: int | None) -> GameRecord:
@@ -407,13 +423,13 @@ class GameService(Timekeeping):
         verb = "adds an AI player to" if add else "removes an AI player from"
         return self._lobby(record, f"{actor.name} {verb} the {title} table.")
 
-    async def notify(self, where: Where, actor: Actor, *, on: bool) -> Reply:
+    async def notify(self, where: Where, actor: Actor, *, on: bool, game: str | None = None) -> Reply:
         """Turn the actor's "your move" DMs for the channel's game on or off, privately.
 
         Raises NoGameError, NotAPlayerError, NotAllowedError (a game without the choice), StorageError.
         """
         with log_context(where.guild_id, where.channel_id):
-            record = await self._open(where)
+            record = await self._open(where, game=game)
             self._seat(record, actor)
             frontend = self._frontends[record.kind]
             if notify.COMMAND not in frontend.lifecycle:
@@ -437,6 +453,7 @@ class GameService(Timekeeping):
         *,
         game_id: int | None = None,
         version: int | None = None,
+        game: str | None = None,
     ) -> Reply:
         """Apply ``action`` for the actor's seat and save it in one transaction.
 
@@ -448,7 +465,7 @@ class GameService(Timekeeping):
         with log_context(where.guild_id, where.channel_id, game_id):
             lock, _channel = await self._locked_open(where, game_id)
             async with lock:
-                record = await self._open(where, game_id)
+                record = await self._open(where, game_id, game=game)
                 seat = self._seat(record, actor)
                 rules = self._rules(record.kind)
                 before = self._state(record)
@@ -496,11 +513,13 @@ class GameService(Timekeeping):
         if action not in rules.legal_actions(state, seat):
             raise StaleError("The game moved on and that choice is no longer open; see the latest message.")
 
-    async def mine(self, where: Where, actor: Actor, *, game_id: int | None = None) -> Reply:
+    async def mine(
+        self, where: Where, actor: Actor, *, game_id: int | None = None, game: str | None = None
+    ) -> Reply:
         """The actor's own view, private events aside, with their buttons, shown only to them
         ("My hand"); raises NoGameError, StaleError, NotAPlayerError, NotAllowedError, StorageError."""
         with log_context(where.guild_id, where.channel_id, game_id):
-            record = await self._open(where, game_id)
+            record = await self._open(where, game_id, game=game)
             seat = self._seat(record, actor)
             rules = self._rules(record.kind)
             state = self._state(record)
@@ -514,11 +533,11 @@ class GameService(Timekeeping):
             )
             return Reply(message.text, list(message.images), list(message.buttons), ephemeral=True)
 
-    async def status(self, where: Where, actor: Actor) -> Reply:
+    async def status(self, where: Where, actor: Actor, *, game: str | None = None) -> Reply:
         """The current table (or lobby), privately; raises NoGameError, StorageError."""
         with log_context(where.guild_id, where.channel_id):
             record, recent = await self._open_with_recent(
-                where, lambda game: 1 if game.status == "active" else 0
+                where, lambda record: 1 if record.status == "active" else 0, game=game
             )
             if record.status == "lobby":
                 reply = self._lobby(record, f"{self._frontends[record.kind].title} lobby.")
@@ -534,7 +553,13 @@ class GameService(Timekeeping):
             return reply
 
     async def undo(
-        self, where: Where, actor: Actor, *, game_id: int | None = None, version: int | None = None
+        self,
+        where: Where,
+        actor: Actor,
+        *,
+        game_id: int | None = None,
+        version: int | None = None,
+        game: str | None = None,
     ) -> Reply:
         """Take back the actor's own last action when nothing was revealed by it or since.
 
@@ -546,7 +571,7 @@ class GameService(Timekeeping):
             lock, _channel = await self._locked_open(where, game_id)
             async with lock:
                 record, recent = await self._open_with_recent(
-                    where, lambda game: UNDO_REACH * len(game.seats) + 1, game_id, version
+                    where, lambda record: UNDO_REACH * len(record.seats) + 1, game_id, version, game=game
                 )
                 seat = self._seat(record, actor)
                 rules = self._rules(record.kind)
@@ -610,6 +635,7 @@ class GameService(Timekeeping):
         confirm: bool,
         game_id: int | None = None,
         version: int | None = None,
+        game: str | None = None,
     ) -> Reply:
         """Ask to confirm, then end the channel's game (host or Manage Channels only).
 
@@ -619,7 +645,7 @@ class GameService(Timekeeping):
         """
         with log_context(where.guild_id, where.channel_id, game_id):
             async with self._lock(where.channel_id):
-                record = await self._open(where, game_id, version)
+                record = await self._open(where, game_id, version, game=game)
                 if actor.user_id != record.host_id and not actor.can_manage:
                     raise NotAllowedError(
                         "Only the host or someone with Manage Channels can abandon the game."

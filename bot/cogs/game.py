@@ -75,22 +75,22 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
         return Reply(f"{actor_of(i).name} opened a {frontend.title} game in {thread.mention}.")
 
     async def status(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
-        return await service.status(where_of(i), actor_of(i))
+        return await service.status(where_of(i), actor_of(i), game=key)
 
     async def rules(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
         return service.rules_text(key)
 
     async def undo(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
-        return await service.undo(where_of(i), actor_of(i))
+        return await service.undo(where_of(i), actor_of(i), game=key)
 
     async def abandon(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
-        return await service.abandon(where_of(i), actor_of(i), confirm=False)
+        return await service.abandon(where_of(i), actor_of(i), confirm=False, game=key)
 
     async def hand(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:
-        return await service.mine(where_of(i), actor_of(i))
+        return await service.mine(where_of(i), actor_of(i), game=key)
 
     async def notify(service: GameService, i: discord.Interaction[Any], values: dict[str, Value]) -> Reply:
-        return await service.notify(where_of(i), actor_of(i), on=values.get("dm") == "on")
+        return await service.notify(where_of(i), actor_of(i), on=values.get("dm") == "on", game=key)
 
     return {
         "start": ("Start a game in this channel (a lobby when several may play).", "public", start),
@@ -150,8 +150,12 @@ class GameCog(commands.Cog):
             service = service_of(interaction.client)
             action = action_from_options(spec, values)
             where, actor = where_of(interaction), actor_of(interaction)
+            key = self.frontend.key
             await answer(
-                interaction, lambda: service.act(where, actor, action), defer="public", hint=self.hint
+                interaction,
+                lambda: service.act(where, actor, action, game=key),
+                defer="public",
+                hint=self.hint,
             )
 
         return run
