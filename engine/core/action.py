@@ -41,11 +41,12 @@ class Action:
 
     def listed_in_order(self, name: str) -> Action:
         """This action with the comma-separated names of argument ``name`` sorted, as legal-move
-        lists give them, so a list typed in any order is the same move."""
+        lists give them, so a list typed in any order (or with spaces after its commas) is the
+        same move."""
         value = self.get(name)
-        if not isinstance(value, str) or "," not in value:
+        if not isinstance(value, str):
             return self
-        ordered = ",".join(sorted(value.split(",")))
+        ordered = ",".join(sorted(part.strip() for part in value.split(",") if part.strip()))
         return self if ordered == value else Action.of(self.kind, **{**dict(self.args), name: ordered})
 
     @property

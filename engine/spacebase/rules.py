@@ -65,6 +65,9 @@ class SpaceRules:
         """Raises GameOverError, NotYourTurnError or IllegalActionError; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
+        if action.kind == "keep":
+            # Light-Speed: the ships kept may be typed in any order.
+            action = action.listed_in_order("cards")
         last = self._last
         if last is not None and last[0] is state and last[1] == seat:
             # The legal list last handed out is for this very state and seat, so the seat was found

@@ -98,3 +98,9 @@ def test_a_list_argument_typed_in_any_order_is_the_listed_move() -> None:
     assert typed.listed_in_order("discard") == Action.of("redraw", discard="a,b,c", six=True)
     plain = Action.of("redraw", discard="a")
     assert plain.listed_in_order("discard") is plain and typed.listed_in_order("pay") is typed
+    # Spaces typed after the commas (or around a lone name) are not part of the names.
+    spaced = Action.of("redraw", discard=" c, a ,b")
+    assert spaced.listed_in_order("discard") == Action.of("redraw", discard="a,b,c")
+    assert Action.of("keep", cards=" a ").listed_in_order("cards") == Action.of("keep", cards="a")
+    nothing = Action.of("keep", cards="")
+    assert nothing.listed_in_order("cards") is nothing

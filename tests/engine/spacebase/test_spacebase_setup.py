@@ -161,3 +161,11 @@ def test_cards_the_standard_deal_set_aside_are_shuffled_back_into_the_deck() -> 
     # About 44 % of the deck is such cards wherever they lie (50 % over these seeds); left at the
     # bottom, they made 82 % of its last three cards.
     assert sum(last_three) / len(last_three) < 0.65
+
+
+def test_light_speed_ships_kept_may_be_typed_in_any_order() -> None:
+    state = RULES.setup(["a", "b"], {"variant": "lightspeed"}, 4)
+    pair = next(a for a in RULES.legal_actions(state, 0) if str(a.get("cards")).count(",") == 1)
+    first, second = str(pair.get("cards")).split(",")
+    after, _ = act(state, 0, "keep", cards=f"{second}, {first}")
+    assert after.choices["0"] == f"{first},{second}"
