@@ -64,6 +64,7 @@ from bot.turns import (
     later_movers,
     may_undo,
     option_values,
+    typed_names,
     undo_target,
 )
 from engine.core import Action, EngineError, Rules
@@ -469,6 +470,9 @@ class GameService(Timekeeping):
                 seat = self._seat(record, actor)
                 rules = self._rules(record.kind)
                 before = self._state(record)
+                if game is not None:
+                    # Typed in a slash command: a card may be named as players see it.
+                    action = typed_names(rules, self._frontends[record.kind], before, seat, action)
                 if version is not None and version != record.version:
                     await self._check_click(record, rules, before, seat, action, version)
                 try:

@@ -165,6 +165,36 @@ def option_values(
     return [(text, value if spec is None else spec.shown(value)) for value, text in values.items()]
 
 
+def typed_names(rules: Rules[Any], frontend: GameFrontend, state: Any, seat: int, action: Action) -> Action:
+    """``action`` as typed in a slash command, with any text option naming a value by what players
+    are shown (a card's name, in any case, spaces around it) turned into the engine's value; a
+    comma-separated list is read name by name. Unchanged when it is legal as it stands or nothing
+    names a value of one of its legal moves unambiguously."""
+    legal = rules.legal_actions(state, seat)
+    if action in legal:
+        return action
+    same = [a for a in legal if a.kind == action.kind]
+    view: dict[str, Any] | None = None
+    args = dict(action.args)
+    for name, typed in action.args:
+        if not isinstance(typed, str):
+            continue
+        atoms = {part for a in same if isinstance(v := a.get(name), str) for part in v.split(",") if part}
+        if not atoms or typed in atoms:
+            continue
+        if view is None:
+            view = {**rules.view(state, seat), "viewer": seat}
+        known: dict[str, set[str]] = {}
+        for atom in atoms:
+            for word in (atom, frontend.label(view, name, atom)):
+                known.setdefault(word.strip().casefold(), set()).add(atom)
+        parts = [part.strip() for part in typed.split(",")]
+        found = [known.get(part.casefold(), set()) for part in parts]
+        if all(len(ids) == 1 for ids in found):
+            args[name] = ",".join(next(iter(ids)) for ids in found)
+    return action if args == dict(action.args) else Action.of(action.kind, **args)
+
+
 def agrees(action: Action, filled: Mapping[str, str | int], option: str) -> bool:
     """Whether ``action`` matches every option filled in besides ``option`` (blank ones match)."""
     for name, value in filled.items():

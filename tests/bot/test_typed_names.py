@@ -1,0 +1,64 @@
+"""A card typed into a slash command by the name players are shown (rather than picked from the
+suggestions, which fill in its id) is the same move; a list of them may come in any order, with
+spaces after the commas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import GameBot
+from bot.games.europa import FRONTEND
+from bot.turns import typed_names
+from engine.core import Action
+from engine.europa import RULES as EUROPA
+from engine.spacebase import RULES as SPACEBASE
+from tests.bot.conftest import begin, button, posted, run, stored
+from tests.bot.fake_discord import EPHEMERAL, FakeDiscord, Person
+
+ANN, BOB = Person(11, "Ann"), Person(12, "Bob")
+
+
+async def _state(bot: GameBot, rules: Any) -> Any:
+    record = await stored(bot)
+    assert record is not None and record.snapshot is not None
+    return rules.from_json(record.snapshot)
+
+
+async def test_a_europa_base_typed_by_its_name_is_chosen(bot: GameBot, fake: FakeDiscord) -> None:
+    await begin(bot, fake, "europa", ANN, BOB)
+    state = await _state(bot, EUROPA)
+    card = state.hands[0][0]
+    typed = f"  {EUROPA.content.cards[card].name.upper()} "
+    calls = posted(await run(bot, fake, fake.command(ANN, "europa", "choose", card=typed)))
+    assert not any(c.flags & EPHEMERAL for c in calls)
+    assert (await _state(bot, EUROPA)).choice[0] == card
+
+
+async def test_an_unknown_name_is_still_refused_privately(bot: GameBot, fake: FakeDiscord) -> None:
+    await begin(bot, fake, "europa", ANN, BOB)
+    before = await stored(bot)
+    reply = posted(await run(bot, fake, fake.command(ANN, "europa", "choose", card="Nowhere Base")))[-1]
+    after = await stored(bot)
+    assert reply.flags & EPHEMERAL and reply.content == "There is no card 'Nowhere Base'."
+    assert before is not None and after is not None and after.version == before.version
+
+
+async def test_light_speed_ships_typed_by_name_in_any_order_are_kept(bot: GameBot, fake: FakeDiscord) -> None:
+    lobby = posted(await run(bot, fake, fake.command(ANN, "spacebase", "start", variant="lightspeed")))[-1]
+    lobby = posted(await run(bot, fake, fake.click(BOB, lobby, button(lobby, ":join"))))[-1]
+    await run(bot, fake, fake.click(ANN, lobby, button(lobby, ":begin")))
+    state = await _state(bot, SPACEBASE)
+    pair = next(a for a in SPACEBASE.legal_actions(state, 0) if str(a.get("cards")).count(",") == 1)
+    first, second = str(pair.get("cards")).split(",")
+    names = [SPACEBASE.content.cards[c].name.lower() for c in (second, first)]
+    calls = posted(await run(bot, fake, fake.command(ANN, "spacebase", "keep", cards=", ".join(names))))
+    assert not any(c.flags & EPHEMERAL for c in calls)
+    assert (await _state(bot, SPACEBASE)).choices["0"] == f"{first},{second}"
+
+
+def test_a_legal_move_and_an_ambiguous_name_are_left_as_they_are() -> None:
+    state = EUROPA.setup(["Ann", "Bob"], {}, 3)
+    legal = EUROPA.legal_actions(state, 0)[0]
+    assert typed_names(EUROPA, FRONTEND, state, 0, legal) is legal
+    unknown = Action.of("choose", card="nowhere")
+    assert typed_names(EUROPA, FRONTEND, state, 0, unknown) is unknown
