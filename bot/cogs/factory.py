@@ -27,6 +27,8 @@ Completer = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[a
 
 _TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}
 MAX_CHOICES = 25
+# The longest value (and name) of an autocomplete choice Discord takes.
+MAX_VALUE = 100
 
 
 def _parameter(option: OptionSpec) -> inspect.Parameter:
@@ -117,10 +119,14 @@ def filter_choices(pairs: list[tuple[str, Value]], current: str, kind: str) -> l
     choices: list[app_commands.Choice[Any]] = []
     for label, value in pairs:
         name = label.lower()
+        if len(str(value)) > MAX_VALUE:
+            # Discord refuses a whole answer with one such value (a long list of cards to discard):
+            # it is left out, and the player may still type those names.
+            continue
         if typed and typed not in str(value).lower() and not all(word in name for word in words):
             continue
         coerced: Value = int(value) if kind == "int" else str(value)
-        choices.append(app_commands.Choice(name=label[:100] or str(value), value=coerced))
+        choices.append(app_commands.Choice(name=label[:MAX_VALUE] or str(value), value=coerced))
         if len(choices) == MAX_CHOICES:
             break
     return choices

@@ -71,6 +71,14 @@ def test_typed_parts_find_a_list_of_names_in_any_order() -> None:
     assert [c.value for c in filter_choices(pairs, "Vesper Spire", "str")] == ["c1,v2", "n3,v2"]
 
 
+def test_a_choice_whose_value_discord_would_refuse_is_left_out() -> None:
+    # A value over 100 characters (six long card ids to discard) would fail the whole answer.
+    long = ",".join(f"card_with_a_long_id_{i}" for i in range(6))
+    pairs: list[tuple[str, str | int]] = [("Six cards", long), ("One card", "card_with_a_long_id_0")]
+    assert len(long) > 100
+    assert [c.value for c in filter_choices(pairs, "", "str")] == ["card_with_a_long_id_0"]
+
+
 def test_a_long_text_goes_in_several_messages_cut_at_line_ends() -> None:
     lines = [f"Card {i}: " + "word " * 60 for i in range(12)]
     text = "\n".join(lines)
