@@ -12,7 +12,7 @@ import contextlib
 import shlex
 import sys
 from collections.abc import AsyncGenerator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TextIO
@@ -26,29 +26,13 @@ if TYPE_CHECKING:
 
 WORDS = ("actions", "as ", "help", "quit")
 HISTORY_LINES = 1000
-# Whole-number options that pick a player. The engine counts seats from 0 and Discord picks a player
-# by name; at the console the number is all the player sees, so it counts from 1 as they do.
+# Whole-number options that pick a player (``seat_opt``: counted from 1 as typed).
 SEAT_OPTIONS = ("seat", "target")
-
-
-def console_frontend(frontend: GameFrontend) -> GameFrontend:
-    """The game's front end as the console reads and writes it: a player's seat counted from 1."""
-    commands = tuple(
-        replace(spec, options=tuple(_seat_from_one(option) for option in spec.options))
-        for spec in frontend.commands
-    )
-    return replace(frontend, commands=commands)
 
 
 def names_a_seat(option: OptionSpec) -> bool:
     """Whether ``option`` picks a player by their seat."""
     return option.type == "int" and option.name in SEAT_OPTIONS
-
-
-def _seat_from_one(option: OptionSpec) -> OptionSpec:
-    if not names_a_seat(option) or option.offset:
-        return option
-    return replace(option, offset=1, description=f"{option.description} (1 = the first player)")
 
 
 def is_lifecycle(frontend: GameFrontend, name: str) -> bool:

@@ -21,7 +21,6 @@ from typing import Any, TextIO
 from bot.console_input import (
     Completer,
     command_action,
-    console_frontend,
     is_lifecycle,
     read_command,
     read_lines,
@@ -100,7 +99,7 @@ class Console:
 
     @property
     def frontend(self) -> GameFrontend:
-        return console_frontend(self.service.frontend(self.game))
+        return self.service.frontend(self.game)
 
     @property
     def image_folder(self) -> Path:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.console_input import Completer, console_frontend
+from bot.console_input import Completer
 from bot.console_text import name_drawn_cards
 from bot.games import Game
 from bot.games.spec import CommandSpec, opt
@@ -238,7 +238,7 @@ async def test_the_console_counts_seats_from_one(tmp_path: Path) -> None:
 
 def test_completion_offers_seats_counted_from_one() -> None:
     legal = [Action.of("give", card="pump", seat=1), Action.of("give", card="pump", seat=0)]
-    completer = Completer("colony", console_frontend(FRONTENDS["colony"]), legal, [])
+    completer = Completer("colony", FRONTENDS["colony"], legal, [])
     assert completer.candidates("/colony give card:pump ", "seat:") == ["seat:1 ", "seat:2 "]
     assert completer.candidates("/colony give seat:2 ", "card:") == ["card:pump "]
 

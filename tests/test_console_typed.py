@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.console_input import command_action, console_frontend, read_command, typed_command
+from bot.console_input import command_action, read_command, typed_command
 from bot.local import Console, local_actor, open_table
 from bot.service import GameService
 from bot.store import Repository, make_engine, make_sessionmaker
@@ -113,7 +113,7 @@ def test_a_move_without_a_subcommand_that_plays_it_has_no_typed_form() -> None:
     assert typed_command("tally", FRONTEND, Action.of("pass")) is None
     assert typed_command("tally", FRONTEND, Action.of("add", n=2, twice=True)) is None
     # A value with a space is quoted as the console's reading of a line expects.
-    exobase = console_frontend(FRONTENDS["exobase"])
+    exobase = FRONTENDS["exobase"]
     work = Action.of("work", founder="aoki", card="green house", space=0)
     typed = typed_command("exobase", exobase, work)
     assert typed == "/exobase work founder:aoki 'card:green house' space:0"

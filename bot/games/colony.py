@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.buttons import ordered_buttons
-from bot.games.spec import CommandSpec, GameFrontend, opt
+from bot.games.spec import CommandSpec, GameFrontend, opt, seat_opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Style
 from engine.colony.ops import token_name
@@ -28,7 +28,7 @@ ORDER = (
 
 
 _CARD = opt("card", "A card in your hand")
-_SEAT = opt("seat", "The player", "int")
+_SEAT = seat_opt("seat", "The player")
 _AT = opt("at", "A module of the grid (x,y)")
 _PAY = opt("pay", "The cards you pay with")
 
@@ -60,7 +60,7 @@ COMMANDS: list[CommandSpec] = [
         "special",
         "Use your character's special action",
         tuple(
-            opt(name, text, kind="int" if name == "seat" else "str", required=False)
+            seat_opt(name, text, required=False) if name == "seat" else opt(name, text, required=False)
             for name, text in (
                 ("card", "A card"),
                 ("issue", "A health issue"),
@@ -82,7 +82,7 @@ COMMANDS: list[CommandSpec] = [
             opt("token", "A token", required=False),
             opt("resource", "A resource", required=False),
             opt("issue", "A health issue", required=False),
-            opt("seat", "A player", kind="int", required=False),
+            seat_opt("seat", "A player", required=False),
         ),
     ),
     CommandSpec("place", "place", "Put the pending Emergency or loss token on a module", (_AT,)),

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.buttons import ordered_buttons, select_menus
-from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt, seat_opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Gather, Option, Style
 from engine.core import Action
@@ -81,7 +81,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Play a card's undermining part on another player's new base",
         (
             _CARD,
-            opt("target", "Whose base", "int"),
+            seat_opt("target", "Whose base"),
             opt("plan", "The planning card it destroys", required=False),
             opt("discard", "The card its cost asks you to discard", required=False),
         ),

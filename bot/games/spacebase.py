@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any, cast
 
 from bot.games.buttons import ordered_buttons, select_menus
-from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt, seat_opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Option, Style
 from engine.core import Action, Event, Rules
@@ -83,7 +83,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec("shift", "shift", "Move a deployed card to another sector", (_CARD, _SECTOR)),
     CommandSpec("pick-sector", "pick_sector", "Gain the deployed rewards of a sector", (_SECTOR,)),
-    CommandSpec("give", "give", "Give a card in a trade", (opt("seat", "To whom", "int"), _CARD)),
+    CommandSpec("give", "give", "Give a card in a trade", (seat_opt("seat", "To whom"), _CARD)),
     CommandSpec("deploy", "deploy", "Deploy one of your station ships", (_CARD,)),
     CommandSpec("skip", "skip", "Decline an optional step"),
     CommandSpec("keep", "keep", "Light-Speed: the dealt cards to keep and pay for", (opt("cards", "Cards"),)),

@@ -78,6 +78,12 @@ def opt(name: str, description: str, kind: str = "str", required: bool = True) -
     return OptionSpec(name, description, "int" if kind == "int" else "str", required)
 
 
+def seat_opt(name: str, description: str, required: bool = True) -> OptionSpec:
+    """An option picking a player by seat. Discord's suggestions name the players, but a number
+    typed by hand counts from 1, as players do (and the console), while the engine counts from 0."""
+    return OptionSpec(name, f"{description} (1 = the first player)", "int", required, offset=1)
+
+
 @dataclass(frozen=True)
 class CommandSpec:
     """A subcommand that submits one action ``kind`` (``end-placement`` -> ``end_placement``)."""

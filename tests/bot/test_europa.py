@@ -314,3 +314,24 @@ def test_a_reroll_that_may_leave_its_stars_gets_a_button_and_an_option_for_it() 
     command = next(c for c in FRONTEND.commands if c.kind == "ingenuity")
     assert action_from_options(command, {"card": reroll, "leave_stars": True}) == leave
     assert RULES.describe(leave, state).endswith(", leaving the loose Stars")
+
+
+def test_a_player_typed_by_number_is_counted_from_1_in_every_game() -> None:
+    from bot.games.colony import FRONTEND as COLONY
+    from bot.games.spacebase import FRONTEND as SPACEBASE
+
+    # Discord suggests players by name; a number typed by hand counts from 1, as players do.
+    undermine = next(c for c in FRONTEND.commands if c.kind == "undermine")
+    typed = action_from_options(undermine, {"card": "x", "target": 2})
+    assert typed == Action.of("undermine", card="x", target=1)
+    give = next(c for c in COLONY.commands if c.kind == "give")
+    assert action_from_options(give, {"card": "x", "seat": 1}) == Action.of("give", card="x", seat=0)
+    trade = next(c for c in SPACEBASE.commands if c.kind == "give")
+    assert action_from_options(trade, {"card": "x", "seat": 3}) == Action.of("give", card="x", seat=2)
+    assert all(
+        o.offset == 1 and o.description.endswith("(1 = the first player)")
+        for frontend in (FRONTEND, COLONY, SPACEBASE)
+        for c in frontend.commands
+        for o in c.options
+        if o.name in ("seat", "target") and o.type == "int"
+    )
