@@ -175,7 +175,9 @@ def _undermine(state: EuropaState, content: Content, seat: int, action: Action) 
 
 def _target(state: EuropaState, seat: int, target: int) -> str | None:
     if not 0 <= target < state.seats:
-        return f"There is no seat {target} at this table."
+        # Counted from 1, as players type and read them.
+        seats = ", ".join(f"{i + 1} {name}" for i, name in enumerate(state.players))
+        return f"There is no player {target + 1} at this table; the players are {seats}."
     if target == seat:
         return "You cannot undermine your own base."
     name, att = state.players[target], state.attempt[target]

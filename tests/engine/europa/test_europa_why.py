@@ -233,7 +233,7 @@ def test_an_undermining_target_must_be_another_new_base_with_room() -> None:
         "You cannot undermine your own base."
     )
     assert _refused(state, 0, "undermine", card=plain[0], target=7).endswith(
-        "There is no seat 7 at this table."
+        "There is no player 8 at this table; the players are 1 p1, 2 p2, 3 p3."
     )
     state, _ = act(state, 0, "undermine", card=plain[0], target=1)
     assert _refused(state, 0, "undermine", card=plain[1], target=1).endswith(
