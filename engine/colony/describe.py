@@ -25,7 +25,7 @@ class _Words:
     def who(self, key: str = "seat") -> str:
         seat = int(str(self.args[key]))
         players = self.state.players
-        return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+        return players[seat] if 0 <= seat < len(players) else f"player {seat + 1}"
 
     def card(self, key: str = "card") -> str:
         return name(self.content, str(self.args[key]))

@@ -66,6 +66,8 @@ def test_labels_name_cards_players_and_modules_never_ids() -> None:
     state.health[1] = ["toxic_leak"]
     heal = RULES.describe(Action.of("special", seat=1, issue="toxic_leak"), state)
     assert heal == "Special: heal p2's Toxic Leak"
+    # A seat that is no player is counted from 1, as players type it.
+    assert RULES.describe(Action.of("give", card="moss_wall", seat=5), state).endswith("to player 6")
     put(state, "moss_wall", "1,0", emergency=1)
     roster = Action.of("play", card="maintenance_roster", at="1,0", token="emergency")
     assert (
