@@ -352,7 +352,7 @@ class Console:
             return
         action = command_action(self.frontend, name, values)
         try:
-            await self._run(lambda: self.service.act(self.where, self.speaker, action))
+            await self._run(lambda: self.service.act(self.where, self.speaker, action, game=self.game))
         except (UserError, ValueError) as exc:
             # A refusal that quotes the move in the engine's form (seats from 0) quotes it as typed.
             typed = typed_command(self.game, self.frontend, action)

@@ -70,3 +70,16 @@ async def test_each_seat_picks_its_base_from_its_own_numbered_menu(
     await run_console(console, io.StringIO(f"{bobs[0][0]}\n"), interactive=False)
     assert "Bob has made a choice." in out.getvalue()
     assert "attempts to build" in out.getvalue()
+
+
+async def test_a_base_typed_by_its_name_at_the_console_is_chosen(
+    service: GameService, tmp_path: Path
+) -> None:
+    console, out = await _table(service, tmp_path)
+    _number, name = CHOICE.findall(out.getvalue())[0]
+    card = next(c for c in RULES.content.cards.values() if c.name == name)
+    await run_console(console, io.StringIO(f"/europa choose 'card:{name.lower()}'\n"), interactive=False)
+    assert "Ann has made a choice." in out.getvalue()
+    record = await service.repo.open_game(console.where.channel_id)
+    assert record is not None and record.snapshot is not None
+    assert RULES.from_json(record.snapshot).choice[0] == card.id
