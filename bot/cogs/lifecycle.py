@@ -97,8 +97,15 @@ class Lifecycle(commands.Cog):
             try:
                 await post_in_channel(interaction.client, reply.channel_id, reply, hint=MINE_HINT)
             except discord.HTTPException as exc:
+                await _retire_buttons(interaction)
                 if not channel_unknown(exc):
-                    raise
+                    # Refused for now (no access, a locked thread, Discord down): the board is kept
+                    # and posted there again by the scheduler.
+                    log.warning("The game's channel %s refused a DM move's board: %s", reply.channel_id, exc)
+                    raise UserError(
+                        f"Your move was saved, but Discord would not post it in the game's channel just "
+                        f"now (HTTP {exc.status}); it is posted there as soon as Discord lets it."
+                    ) from exc
                 await close_gone(interaction.client, service_of(interaction.client), reply.channel_id)
                 raise UserError(
                     "Your move was saved, but the game's channel no longer exists, so the game has ended."

@@ -6,11 +6,15 @@ stop; otherwise its deadlines would play it on unseen for days and ``/games`` wo
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.app import GameBot
 from bot.games import Game, shipped_games
+from bot.ui.send import post_kept
 from tests.bot.conftest import begin, button, feed, gateway, labels, posted, quiet_bot, run, since, stored
 from tests.bot.fake_discord import (
     CHANNEL_ID,
@@ -163,6 +167,33 @@ async def test_a_move_from_a_dm_for_a_deleted_channel_is_saved_and_the_game_ends
         )
         assert len(await bot.service.repo.actions(record.id)) == 1
         assert await _ended(bot, record.id)
+
+
+async def test_a_move_from_a_dm_whose_channel_refuses_its_board_is_told_saved(
+    tmp_path: Path, fake: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The channel exists but refuses the bot (a lost permission, a locked thread): the move stands,
+    # the player is told so (not "something went wrong, try again") and the board waits to be posted.
+    async with quiet_bot(tmp_path, 5, {**shipped_games(), "duel": Game(DUEL, DUEL_FRONTEND)}) as bot:
+        calls = await begin(bot, fake, "duel", ALICE, BOB)
+        alice_dm = [c for c in posted(calls) if dm_recipient(fake, c) == ALICE.user_id][-1]
+        pick = next(cid for label, cid in labels(alice_dm).items() if label.startswith("Pick"))
+        before = await stored(bot)
+        fake.hidden_channels.add(CHANNEL_ID)
+        with caplog.at_level(logging.INFO):
+            answer = posted(await run(bot, fake, dm_click(fake, ALICE, alice_dm, pick)))[-1]
+        after = await stored(bot)
+        assert before is not None and after is not None and after.version == before.version + 1
+        assert answer.flags & EPHEMERAL
+        assert answer.content == (
+            "Your move was saved, but Discord would not post it in the game's channel just now "
+            "(HTTP 403); it is posted there as soon as Discord lets it."
+        )
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert after.status == "active"
+        # Once the channel lets the bot in again, the kept board goes up.
+        fake.hidden_channels.discard(CHANNEL_ID)
+        assert await post_kept(bot) == 1
 
 
 async def test_removing_the_bot_from_the_server_ends_its_games_there(bot: GameBot, fake: FakeDiscord) -> None:
