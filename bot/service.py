@@ -309,7 +309,21 @@ class GameService(Timekeeping):
                     f"Only its player can play that game again; `/{old.kind} start` opens a game of your own."
                 )
             others = [seat.user_id for seat in old.seats if seat.user_id != actor.user_id]
-            return await self._open_table(where, actor, old.kind, dict(old.options), invite=others)
+            try:
+                return await self._open_table(where, actor, old.kind, dict(old.options), invite=others)
+            except GameExistsError:
+                with _storage():
+                    current = await self.repo.open_game(where.channel_id)
+                if current is None or current.kind != old.kind or current.status != "lobby":
+                    raise
+                # Another player pressed Play again first: the table they opened is the one to join.
+                title = self._frontends[old.kind].title
+                if current.seat_of(actor.user_id) is not None:
+                    raise GameExistsError(f"You are already seated at the new {title} table here.") from None
+                raise GameExistsError(
+                    f"Someone pressed Play again first: a new {title} table is open here; "
+                    "press Join under its message."
+                ) from None
 
     async def _open_table(
         self,

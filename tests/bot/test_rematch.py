@@ -81,9 +81,14 @@ async def test_play_again_opens_a_lobby_that_mentions_the_last_players(
     record = await stored(tbot)
     assert record is not None and record.status == "lobby" and record.options == {"team": True}
     assert record.host_id == CARL.user_id and record.player_names == ["Carl"]
-    # A second press finds the channel taken: a private word, nothing changes.
+    # A second press (two players pressing at once) finds the new table: a private pointer to it,
+    # nothing changes.
     refusal = posted(await run(tbot, fake, fake.click(BOB, over, labels(over)[PLAY_AGAIN])))[-1]
-    assert refusal.flags & EPHEMERAL and "already has a game" in refusal.content
+    assert refusal.flags & EPHEMERAL and refusal.content == (
+        "Someone pressed Play again first: a new Tally table is open here; press Join under its message."
+    )
+    again = posted(await run(tbot, fake, fake.click(CARL, over, labels(over)[PLAY_AGAIN])))[-1]
+    assert again.flags & EPHEMERAL and again.content == "You are already seated at the new Tally table here."
     same = await stored(tbot)
     assert same is not None and same.id == record.id and same.version == record.version
 
