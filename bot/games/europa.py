@@ -18,6 +18,7 @@ from bot.replies import Button, Gather, Option, Style
 from engine.core import Action
 from engine.europa.describe import redraw_size
 from engine.europa.setup import read_options
+from render.europa.common import status_words
 
 # Button order: the step the game waits for first, then the builder's usual steps; the skips
 # (pass, no plan, stop, give up) come before the per-die buttons so they are never crowded out.
@@ -365,7 +366,7 @@ def _player_line(player: Mapping[str, Any]) -> str:
     card = attempt.get("card")
     building = f", building {card['name']} ({card['points']} pts)" if isinstance(card, Mapping) else ""
     return (
-        f"{player['name']}{flags}: {player.get('status')}{building} · {player.get('hand_count')} in hand · "
+        f"{player['name']}{flags}: {status_words(player)}{building} · {player.get('hand_count')} in hand · "
         f"{player.get('built_count')} built · {player.get('tokens')} Cut Corners"
     )
 

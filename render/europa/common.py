@@ -60,6 +60,15 @@ STATUS_NAMES = {
 STATUS_COLOURS: dict[str, Rgb] = {"succeeded": (72, 200, 110), "finalized": ACCENT, "failed": BAD}
 
 
+def status_words(player: Mapping[str, Any]) -> str:
+    """A player's status as the table reads it; a secret base choice already made shows as made
+    (never which base), as the narration says."""
+    status = str(player.get("status"))
+    if status == "choosing" and player.get("chosen"):
+        return "base chosen"
+    return STATUS_NAMES.get(status, status)
+
+
 def counted(n: int, word: str, words: str | None = None) -> str:
     """ "1 base", "2 bases": ``n`` and the word in the number it needs (``words``: an irregular plural)."""
     return f"{n} {word if n == 1 else words or word + 's'}"

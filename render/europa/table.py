@@ -12,7 +12,6 @@ from render.europa.common import (
     NUMBER,
     SMALL,
     STATUS_COLOURS,
-    STATUS_NAMES,
     TITLE,
     WIDTH,
     View,
@@ -29,6 +28,7 @@ from render.europa.common import (
     rule,
     seat_colour,
     short_by,
+    status_words,
     symbols,
 )
 from render.fonts import two_lines
@@ -144,7 +144,7 @@ def _header(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
     right = canvas.text(
         WIDTH - MARGIN,
         y + 5,
-        STATUS_NAMES.get(status, status),
+        status_words(p),
         BODY,
         STATUS_COLOURS.get(status, TEXT),
         anchor="ra",
@@ -266,7 +266,7 @@ def table_text(view: View) -> str:
     """Alt text: the phase, then each player's status, base, dice and tokens."""
     parts = [f"{phase_line(view)}. First in Flight: {name_of(view, view.get('first'))}."]
     for p in players(view):
-        line = f"{p.get('name')}: {STATUS_NAMES.get(str(p.get('status')), p.get('status'))}"
+        line = f"{p.get('name')}: {status_words(p)}"
         attempt = p.get("attempt")
         if attempt:
             card = attempt.get("card") or {}

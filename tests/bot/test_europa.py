@@ -335,3 +335,16 @@ def test_a_player_typed_by_number_is_counted_from_1_in_every_game() -> None:
         for o in c.options
         if o.name in ("seat", "target") and o.type == "int"
     )
+
+
+def test_a_secret_base_choice_made_reads_as_made_on_the_table_never_which() -> None:
+    from bot.games.europa import summary
+    from render.europa.table import table_text
+
+    state = RULES.setup(["Ann", "Bob"], {}, 7)
+    card = state.hands[0][0]
+    state, _ = RULES.apply(state, 0, Action.of("choose", card=card))
+    table = RULES.view(state, None)
+    name = RULES.content.cards[card].name
+    for text in (summary(table), table_text(table)):
+        assert "Ann: base chosen" in text and "Bob: choosing a base" in text and name not in text
