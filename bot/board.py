@@ -232,9 +232,11 @@ async def seat_message(
         lines.append(frontend.private_summary(view))
     waited = seat in waiting(rules, state)
     legal = rules.legal_actions(state, seat) if record.status == "active" else []
+    buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=False)[:MAX_BUTTONS]
     if waited:
         lines.append("**Your move.**")
-    elif not legal:
+    elif not buttons:
+        # Preferences (automatic choices, away) stay legal but have no button here.
         lines.append("Nothing to do until the others have moved.")
     images = (
         await rendering.render(
@@ -249,7 +251,6 @@ async def seat_message(
         if renderer is not None and frontend.private_images
         else []
     )
-    buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=False)[:MAX_BUTTONS]
     return PrivateMessage(
         record.seats[seat].user_id, "\n".join(lines), tuple(images), tuple(buttons), seat=seat
     )

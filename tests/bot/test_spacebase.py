@@ -94,3 +94,21 @@ async def test_a_game_with_an_ai_seat_is_played_to_its_end(sbot: GameBot, fake: 
     assert record is not None and record.status == "finished" and await stored(sbot) is None
     assert any("Game over" in c.content for c in posted(calls))
     assert max(state.boards[s].vp for s in range(3)) >= 40 and timed_out and bought_for
+
+
+async def test_a_seat_whose_choice_was_made_for_it_is_told_it_has_nothing_to_do(
+    tmp_path: Path, fake: FakeDiscord
+) -> None:
+    # Seed 1: the first roll gives Bob the same either way, so only Alice is waited for. Bob's own
+    # view offers no button (automatic choices and away stay legal but have none): it says so.
+    async with quiet_bot(tmp_path, 1) as bot:
+        lobby = posted(await run(bot, fake, fake.command(ALICE, "spacebase", "start")))[-1]
+        lobby = posted(await run(bot, fake, fake.click(BOB, lobby, button(lobby, ":join"))))[-1]
+        await run(bot, fake, fake.click(ALICE, lobby, button(lobby, ":begin")))
+        record = await stored(bot)
+        assert record is not None and record.snapshot is not None
+        assert RULES.to_move(RULES.from_json(record.snapshot)) == {0}
+        reply = posted(await run(bot, fake, fake.command(BOB, "spacebase", "hand")))[-1]
+        assert reply.flags & EPHEMERAL
+        assert "Nothing to do until the others have moved." in reply.content
+        assert not reply.custom_ids
