@@ -124,8 +124,8 @@ async def test_deploy_autocomplete_offers_free_neighbours_and_payments(repo: Rep
     assert deploy.arg("pay") in [value for _, value in pays]
     assert all(", " in label or "," not in str(value) for label, value in pays)
     assert await svc.choices(HERE, BOB, "colony", "deploy", "at", {"card": card}) == []
-    # Bob shares the hub with Alice: he is the one player she can give to.
-    assert {value for _, value in await svc.choices(HERE, ALICE, "colony", "give", "seat", {})} <= {1}
+    # Bob shares the hub with Alice: he is the one player she can give to (seat 1, typed as 2).
+    assert {value for _, value in await svc.choices(HERE, ALICE, "colony", "give", "seat", {})} <= {2}
 
 
 async def test_the_turn_stays_open_after_the_last_action_until_end_turn(svc: GameService) -> None:
