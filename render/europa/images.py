@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core import Event
 from render.europa import READS, dice_image, hand_image, rolled_seats, table_image, tally_image
 from render.registry import Kind, Renderer
 
@@ -33,10 +34,17 @@ def _own_entry(seen: dict[str, Any]) -> dict[str, Any]:
     return {**seen, "you": mine, "players": players, "phase": phase}
 
 
+def _still_rolling(view: Mapping[str, Any], events: Sequence[Event]) -> tuple[int, ...]:
+    """The seats the events rolled for that still have a base under construction: a roll that
+    completed a base leaves no dice to draw (the table shows the base built, the narration the roll)."""
+    seats = view.get("players") or []
+    return tuple(s for s in rolled_seats(events) if s < len(seats) and seats[s].get("attempt"))
+
+
 RENDERER = Renderer(
     "europa",
     (
-        Kind("dice", READS["dice"], dice_image, shows=lambda view, events: rolled_seats(events)),
+        Kind("dice", READS["dice"], dice_image, shows=_still_rolling),
         Kind("table", READS["table"], table_image),
         Kind("tally", READS["tally"], tally_image, shows=lambda view, events: view.get("outcome")),
         # Only a seat's own view has a hand to draw (its DM or "My hand"); the table's has none. A

@@ -314,3 +314,27 @@ def test_a_shared_win_names_every_winner_in_the_tally_title(states: list[EuropaS
     title = " ".join(p.text for p in canvas.texts[:2])
     assert f"{LONG[0]} and {LONG[2]} share the win" in title
     assert [p.text for p in canvas.texts].count("winner") == 2
+
+
+def test_a_roll_that_completes_a_base_posts_no_empty_dice_picture() -> None:
+    from engine.core.rng import Rng
+    from engine.europa.policies import greedy_policy
+    from render.europa.images import RENDERER
+
+    state = RULES.setup(["Ana", "Bo"], {}, 43)
+    rng = Rng(43)
+    seen = {"completed": False, "rolling": False}
+    while state.outcome is None and not all(seen.values()):
+        seat = min(RULES.to_move(state))
+        actions = [a for a in RULES.legal_actions(state, seat) if a.kind not in ("away", "back")]
+        state, events = RULES.apply(state, seat, greedy_policy(RULES.content, state, seat, actions, rng))
+        rolled = rolled_seats(events)
+        if not rolled:
+            continue
+        view = RULES.view(state, None)
+        names = [i.filename for i in RENDERER.render(view, events, which={"dice"})]
+        building = [s for s in rolled if view["players"][s]["attempt"]]
+        # The dice are drawn for the seats still building; a roll that built the base has none left.
+        assert names == (["dice.png"] if building else [])
+        seen["rolling" if building else "completed"] = True
+    assert all(seen.values())
