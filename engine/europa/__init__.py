@@ -66,7 +66,8 @@ ingenuity: {kind, text, timing}, plan: {kind, text}}``; symbols are command, tra
 bunker, star (wild) and invader.
 
 ``view(state, seat)`` — the table view plus ``"you": {seat, hand: [card], choice: card | "finalize" |
-None, plan_choice: card | "none" | None, built: [card], plans: [card], built_points}``.
+None, plan_choice: card | "none" | None, built: [card], plans: [card], built_points, hints: [text]}``
+(``hints``: rerolls held but not playable yet, and how many dice to set aside first).
 """
 
 from __future__ import annotations

@@ -49,11 +49,12 @@ sectors: [{sector, station: card+{charges}|None, deployed: [card+{charges}]}]}],
 "colonies": [{sector, card: card|None}], "waiting": [seat], "reacting": bool, "bought": bool,
 "pending": {kind, seat, card, dice?, level?, n?, sectors?, sector?}|None,
 "hand": [card] (Light-Speed keep phase: the viewer's own dealt cards; [] for the table),
+"turned_up": [card] (cards a claim from a deck turned up and left unclaimed so far, face up for all),
 "outcome": {winners, reason, scores}|None}``
 where ``card = {id, name, type: "starter"|"ship"|"colony", set, level, cost, sector, plus,
 blue: [reward], red: [reward], immediate: [reward], end_turn: [reward], shared: [reward],
 ability: {need, when: "blue"|"red"|"green", effects: [reward]}|None,
-condition: {stat, at_least}|None}`` and ``reward = {kind, n, text, level?, dir?, sectors?}``.
+condition: {stat, at_least, text}|None}`` and ``reward = {kind, n, text, level?, dir?, sectors?}``.
 """
 
 from __future__ import annotations
