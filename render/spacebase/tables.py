@@ -46,16 +46,22 @@ def render_shipyard(view: View) -> bytes:
 
 
 def draw_shipyard(view: View) -> Canvas:
-    rows = [list(cards) for _level, cards in sorted((view.get("shipyard") or {}).items())]
+    # A row with no card takes no room (an empty deck late in the game, Light-Speed's keep phase).
+    rows = [list(cards) for _level, cards in sorted((view.get("shipyard") or {}).items()) if cards]
+    # Light-Speed turns the shipyard up only once every player has kept their dealt ships.
+    waiting = not rows and view.get("phase") == "keep"
     colonies = [c["card"] for c in view.get("colonies") or [] if c.get("card")]
     rows += [colonies[start : start + COLUMNS] for start in range(0, len(colonies), COLUMNS)]
     turned_up = list(view.get("turned_up") or [])[:COLUMNS]
-    top = MARGIN + 44 + (TURNED_UP + CARD_H + ROW_GAP if turned_up else 0)
+    top = MARGIN + 44 + (TURNED_UP + CARD_H + ROW_GAP if turned_up else 0) + (TURNED_UP if waiting else 0)
     canvas = Canvas(WIDTH, top + len(rows) * (CARD_H + ROW_GAP) + MARGIN)
     counts = view.get("deck_counts") or {}
     left = ", ".join(f"L{k}: {v}" for k, v in sorted(counts.items()))
     canvas.text(MARGIN, MARGIN, "Shipyard and colonies", TITLE, TEXT)
     canvas.text(WIDTH - MARGIN, MARGIN + 6, f"decks {left}", SMALL, TEXT_DIM, anchor="ra")
+    if waiting:
+        note = "The ships are turned up once every player has kept their dealt ships."
+        canvas.text(MARGIN, MARGIN + 44, note, SMALL, TEXT_DIM)
     if turned_up:
         # A claim from a deck: its cards lie face up above the shipyard until claimed or put back.
         canvas.text(MARGIN, MARGIN + 44, "Turned up from a deck, to be claimed", SMALL, YELLOW)

@@ -392,3 +392,14 @@ def test_diagonal_arrows_point_up_as_printed_and_the_summary_marks_variable_sect
     for c in cards:
         mark = "+" if c.get("plus") else ""
         assert f"{c['name']} ({c['cost']} cr, sector {c['sector']}{mark})" in summary(view)
+
+
+def test_light_speeds_shipyard_before_the_keep_leaves_no_empty_rows() -> None:
+    state = RULES.setup(["Ann", "Bob", "Cy", "Di"], {"variant": "lightspeed"}, 4)
+    view = RULES.view(state, None)
+    assert view["phase"] == "keep" and not any(view["shipyard"].values())
+    canvas = draw_shipyard(view)
+    note = "The ships are turned up once every player has kept their dealt ships."
+    assert note in [placed.text for placed in canvas.texts]
+    # Two rows of colonies and the note: no room kept for the three empty rows of ships.
+    assert canvas.image.height < 520
