@@ -142,13 +142,18 @@ async def test_a_post_refused_for_another_reason_keeps_the_game(bot: GameBot, fa
     assert await bot.service.repo.pending_deadlines([game_id])
 
 
+async def _duel_pick(bot: GameBot, fake: FakeDiscord) -> tuple[Call, str]:
+    """A two-player Duel begun by Alice with Bob: Alice's DM and the id of its first Pick button."""
+    calls = await begin(bot, fake, "duel", ALICE, BOB)
+    alice_dm = [c for c in posted(calls) if dm_recipient(fake, c) == ALICE.user_id][-1]
+    return alice_dm, next(cid for label, cid in labels(alice_dm).items() if label.startswith("Pick"))
+
+
 async def test_a_move_from_a_dm_for_a_deleted_channel_is_saved_and_the_game_ends(
     tmp_path: Path, fake: FakeDiscord
 ) -> None:
     async with quiet_bot(tmp_path, 5, {**shipped_games(), "duel": Game(DUEL, DUEL_FRONTEND)}) as bot:
-        calls = await begin(bot, fake, "duel", ALICE, BOB)
-        alice_dm = [c for c in posted(calls) if dm_recipient(fake, c) == ALICE.user_id][-1]
-        pick = next(cid for label, cid in labels(alice_dm).items() if label.startswith("Pick"))
+        alice_dm, pick = await _duel_pick(bot, fake)
         record = await stored(bot)
         assert record is not None
         fake.gone_channels.add(CHANNEL_ID)
@@ -175,9 +180,7 @@ async def test_a_move_from_a_dm_whose_channel_refuses_its_board_is_told_saved(
     # The channel exists but refuses the bot (a lost permission, a locked thread): the move stands,
     # the player is told so (not "something went wrong, try again") and the board waits to be posted.
     async with quiet_bot(tmp_path, 5, {**shipped_games(), "duel": Game(DUEL, DUEL_FRONTEND)}) as bot:
-        calls = await begin(bot, fake, "duel", ALICE, BOB)
-        alice_dm = [c for c in posted(calls) if dm_recipient(fake, c) == ALICE.user_id][-1]
-        pick = next(cid for label, cid in labels(alice_dm).items() if label.startswith("Pick"))
+        alice_dm, pick = await _duel_pick(bot, fake)
         before = await stored(bot)
         fake.hidden_channels.add(CHANNEL_ID)
         with caplog.at_level(logging.INFO):
