@@ -189,21 +189,24 @@ def after_timeout(
     before: frozenset[int],
     after: frozenset[int],
     streaks: Mapping[int, int],
+    new_step: bool = False,
 ) -> DeadlineChanges:
     """The rows a move the bot made for a timed-out seat changes; it settles ``fired`` and keeps
     the seat's miss count.
 
     While the seat still has to move in the same step (its turn goes on, or a simultaneous phase
     asks it for several small moves, such as dice kept one by one) the bot plays on at once, so one
-    deadline finishes the seat's whole step. When the move opened a new step (a seat the game did
-    not wait for is waited for now: a new round, the next phase) the seat gets a fresh turn."""
+    deadline finishes the seat's whole step. When the move opened a new step (``new_step``: the
+    table's round, day, turn or phase moved on; or a seat the game did not wait for is waited for
+    now) the seat gets a fresh turn, so a game that waits on one seat all along goes on at the pace
+    of its deadlines."""
     assert fired.seat is not None
     seat = fired.seat
     changes = after_move(turn, now, seats=seats, before=before, after=after, actor=seat, streaks=streaks)
     assert changes is not None
     missed = streak(replace(fired, outcome="fired"))
     chain = int(fired.payload.get("chain", 0)) + 1
-    same_step = after <= before and chain <= MAX_CHAIN
+    same_step = not new_step and after <= before and chain <= MAX_CHAIN
     own = rows_for(seat, now, turn, missed, chain if same_step else 0) if seat in after else []
     others = [row for row in changes.add if row.seat != seat]
     close = {**changes.close, seat: "timeout"}

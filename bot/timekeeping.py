@@ -241,6 +241,8 @@ class Timekeeping:
             await self.repo.close_deadline(row.id, "idle")
             return None
 
+        markers = self._frontends[record.kind].step_markers
+
         async def clocks(after: Any) -> DeadlineChanges:
             # The fired row is settled by the same write that records the move.
             return after_timeout(
@@ -251,6 +253,7 @@ class Timekeeping:
                 before=rules.to_move(before),
                 after=rules.to_move(after),
                 streaks=await self._streaks(record.id),
+                new_step=_step(markers, rules, before) != _step(markers, rules, after),
             )
 
         try:
@@ -350,6 +353,12 @@ class Timekeeping:
             clock = f" ({time_left(max(due - now, timedelta(0)))} left)" if due is not None else ""
             names.append(f"{record.seats[seat].name}{clock}")
         return f"{head}: waiting for {', '.join(names)}" if names else f"{head}: nobody to move"
+
+
+def _step(markers: tuple[str, ...], rules: Rules[Any], state: Any) -> tuple[Any, ...]:
+    """Where the game stands, by the table view's ``markers`` (``GameFrontend.step_markers``)."""
+    view = rules.view(state, None)
+    return tuple(view.get(marker) for marker in markers)
 
 
 def _user_of(record: GameRecord, seat: int | None) -> int:

@@ -438,6 +438,8 @@ FRONTEND = GameFrontend(
     mine_label="My turn",
     # Played over days: a DM when the game waits for you only for those who ask (`notify`).
     lifecycle=("start", "status", "rules", "undo", "abandon", "notify"),
+    # A missed deadline plays the seat's whole turn: its choice, then (when active) its buy.
+    step_markers=("turn",),
 )
 
 

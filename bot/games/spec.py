@@ -115,7 +115,9 @@ class GameFrontend:
     images worth posting after ``events`` (None: every image the renderer offers);
     ``private_summary(view)`` words a seat's own view (its hand) for its DM and the "My hand"
     button, and ``private_images`` names the renderer's images drawn from a seat's view (games
-    with hidden information only); ``mine_label`` is that button's label.
+    with hidden information only); ``mine_label`` is that button's label. ``step_markers`` are
+    the table view's keys that mark a step: when a move for a timed-out seat changes one of them,
+    the seat gets a fresh turn rather than the bot playing on for it.
     """
 
     key: str
@@ -133,6 +135,7 @@ class GameFrontend:
     images: ImagesFn | None = None
     lifecycle: tuple[str, ...] = field(default=("start", "status", "rules", "undo", "abandon"))
     private_summary: Callable[[Mapping[str, Any]], str] | None = None
+    step_markers: tuple[str, ...] = ("round", "day", "turn", "phase")
     private_images: frozenset[str] = frozenset()
     mine_label: str = "My hand"
 

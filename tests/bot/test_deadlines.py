@@ -113,3 +113,30 @@ async def test_games_lists_the_callers_game_privately(bot: GameBot, fake: FakeDi
         "**Your open games here**",
         f"• ExoBase in <#{CHANNEL_ID}>: waiting for Alice (1 h 30 min left)",
     ]
+
+
+async def test_a_missed_secret_choice_against_ai_plays_that_step_only(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    # Alice's only opponent is an AI seat, so the game waits on her at every step. Her missed base
+    # choice is made for her; the undermining or the build that follows gets a turn of its own.
+    from engine.europa import RULES
+
+    bot.service.clock = lambda: T0
+    await feed(bot, fake.command(ALICE, "europa", "start", ai=1, **{"turn-time": 60}))
+    lobby = posted(fake.calls)[-1]
+    begin = next(cid for cid in lobby.custom_ids if cid.endswith(":begin"))
+    await feed(bot, fake.click(ALICE, lobby, begin))
+    record = await stored(bot)
+    assert record is not None and record.snapshot is not None
+    assert RULES.from_json(record.snapshot).phase == "choose"
+    due = T0 + timedelta(minutes=61)
+    assert await _scheduler(bot).tick(due) == 1
+    record = await stored(bot)
+    assert record is not None and record.snapshot is not None
+    state = RULES.from_json(record.snapshot)
+    assert state.phase != "choose" and 0 in RULES.to_move(state)
+    actions = await bot.service.repo.actions(record.id)
+    assert sum(a.seat == 0 for a in actions) == 1
+    [clock] = [r for r in await bot.service.repo.pending_deadlines([record.id]) if r.kind == "deadline"]
+    assert clock.seat == 0 and clock.due_at == due + timedelta(minutes=60)

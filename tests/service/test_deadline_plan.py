@@ -196,3 +196,22 @@ def test_the_scheduler_interval_is_a_positive_setting(
     assert load_settings().scheduler_interval == 5.0
     with pytest.raises(SettingsError, match="SCHEDULER_INTERVAL"):
         load_settings(scheduler_interval=0)
+
+
+def test_a_timeout_that_moves_the_table_on_gives_a_new_turn_to_a_seat_waited_on_all_along() -> None:
+    # A solo game (or one human among AI seats) waits on the same seat at every step: the table's
+    # new phase, turn, day or round (``new_step``) still gives it a full clock, not a bot move at once.
+    changes = after_timeout(
+        TurnTime(HOUR),
+        NOW,
+        _row(0, None),
+        seats=1,
+        before=frozenset({0}),
+        after=frozenset({0}),
+        streaks={},
+        new_step=True,
+    )
+    assert [(r.kind, r.due_at, r.misses) for r in changes.add if r.kind == "deadline"] == [
+        ("deadline", NOW + HOUR, 1)
+    ]
+    assert not any(r.payload.get("chain") for r in changes.add)
