@@ -106,13 +106,14 @@ def undo_target(
     if index is None or (index != len(rows) - 1 and not reachable):
         last = rows[-1]
         who = seat_names(record, [last.seat])
-        if not last.undoable:
-            step = str(last.action.get("kind", "move")).replace("_", " ")
-            raise NotAllowedError(f"{who}'s {step} {reveals}; nothing can be taken back.")
         if last.user_id == BOT_USER_ID:
+            # Named as the bot's move whatever it revealed: the player did not make it.
             raise NotAllowedError(
                 f"The bot moved for {who} when their time ran out; nothing can be taken back."
             )
+        if not last.undoable:
+            step = str(last.action.get("kind", "move")).replace("_", " ")
+            raise NotAllowedError(f"{who}'s {step} {reveals}; nothing can be taken back.")
         raise NotAllowedError(f"Only {who} can take back their own move now.")
     if not rows[index].undoable:
         raise NotAllowedError(f"Your last action {reveals}; it cannot be undone.")

@@ -48,3 +48,23 @@ async def test_a_later_move_that_revealed_cards_is_named_without_dice(svc: GameS
     assert str(refused.value) == "Bob's draw revealed cards; nothing can be taken back."
     with pytest.raises(NotAllowedError, match=r"^Your last action revealed cards; it cannot be undone\.$"):
         await svc.undo(HERE, BOB)
+
+
+async def test_the_bots_move_for_a_seat_is_named_as_the_bots_even_when_it_revealed_cards(
+    svc: GameService,
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    now = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
+    svc.clock = lambda: now
+    await begin(svc, "colony", {"scenario": "verdance", "turn_time": 60})
+    for who in (ALICE, BOB):
+        choice = next(a for _, a in await svc.legal(HERE, who) if a.kind == "choose_character")
+        await svc.act(HERE, who, choice)
+    # Alice lets her turn run out: the bot plays it, ending it (which reveals an event).
+    now += timedelta(minutes=61)
+    for row in await svc.due(now):
+        await svc.fire(row, now)
+    with pytest.raises(NotAllowedError) as refused:
+        await svc.undo(HERE, ALICE)
+    assert str(refused.value) == "The bot moved for Alice when their time ran out; nothing can be taken back."
