@@ -169,8 +169,8 @@ def option_values(
 def typed_names(rules: Rules[Any], frontend: GameFrontend, state: Any, seat: int, action: Action) -> Action:
     """``action`` as typed in a slash command, with any text option naming a value by what players
     are shown (a card's name, in any case, spaces around it) turned into the engine's value; a
-    comma-separated list is read name by name. Unchanged when it is legal as it stands or nothing
-    names a value of one of its legal moves unambiguously."""
+    comma-separated list of cards is read name by name. Unchanged when it is legal as it stands or
+    nothing names a value of one of its legal moves unambiguously."""
     legal = rules.legal_actions(state, seat)
     if action in legal:
         return action
@@ -180,20 +180,39 @@ def typed_names(rules: Rules[Any], frontend: GameFrontend, state: Any, seat: int
     for name, typed in action.args:
         if not isinstance(typed, str):
             continue
-        atoms = {part for a in same if isinstance(v := a.get(name), str) for part in v.split(",") if part}
-        if not atoms or typed in atoms:
+        wholes = {v for a in same if isinstance(v := a.get(name), str)}
+        if not wholes or typed in wholes:
             continue
         if view is None:
             view = {**rules.view(state, seat), "viewer": seat}
-        known: dict[str, set[str]] = {}
-        for atom in atoms:
-            for word in (atom, frontend.label(view, name, atom)):
-                known.setdefault(word.strip().casefold(), set()).add(atom)
-        parts = [part.strip() for part in typed.split(",")]
-        found = [known.get(part.casefold(), set()) for part in parts]
-        if all(len(ids) == 1 for ids in found):
-            args[name] = ",".join(next(iter(ids)) for ids in found)
+        # The whole value first (a cell "0,-1" is one value), then a list name by name.
+        found = _named(frontend, view, name, wholes, [typed])
+        if found is None and "," in typed:
+            atoms = {part for value in wholes for part in value.split(",") if part}
+            found = _named(frontend, view, name, atoms, typed.split(","))
+        if found is not None:
+            args[name] = found
     return action if args == dict(action.args) else Action.of(action.kind, **args)
+
+
+def _named(
+    frontend: GameFrontend, view: Mapping[str, Any], option: str, values: set[str], parts: list[str]
+) -> str | None:
+    """``parts`` read as ``values`` of ``option`` (by the value or its label, in any case), joined by
+    commas; None unless every part names exactly one value."""
+    known: dict[str, set[str]] = {}
+    for value in values:
+        try:
+            shown = frontend.label(view, option, value)
+        except (ValueError, KeyError, TypeError, IndexError):
+            # A piece of a value that is not a list (one coordinate of a cell) has no label.
+            shown = value
+        for word in (value, shown):
+            known.setdefault(word.strip().casefold(), set()).add(value)
+    found = [known.get(part.strip().casefold(), set()) for part in parts]
+    if not all(len(ids) == 1 for ids in found):
+        return None
+    return ",".join(next(iter(ids)) for ids in found)
 
 
 def agrees(action: Action, filled: Mapping[str, str | int], option: str) -> bool:

@@ -8,9 +8,11 @@ from typing import Any
 
 from bot.app import GameBot
 from bot.games.europa import FRONTEND
+from bot.games.exobase import FRONTEND as EXOBASE_FRONTEND
 from bot.turns import typed_names
 from engine.core import Action
 from engine.europa import RULES as EUROPA
+from engine.exobase import RULES as EXOBASE
 from engine.spacebase import RULES as SPACEBASE
 from tests.bot.conftest import begin, button, posted, run, stored
 from tests.bot.fake_discord import EPHEMERAL, FakeDiscord, Person
@@ -62,3 +64,29 @@ def test_a_legal_move_and_an_ambiguous_name_are_left_as_they_are() -> None:
     assert typed_names(EUROPA, FRONTEND, state, 0, legal) is legal
     unknown = Action.of("choose", card="nowhere")
     assert typed_names(EUROPA, FRONTEND, state, 0, unknown) is unknown
+
+
+def test_a_cell_is_one_value_and_its_pieces_are_never_read_as_names() -> None:
+    state = EXOBASE.setup(["Ann"], {}, 1)
+    build = next(a for a in EXOBASE.legal_actions(state, 0) if a.kind == "build")
+    x, y = str(build.get("at")).split(",")
+    name = EXOBASE.content.cards[str(build.get("card"))].name
+    typed = Action.of("build", founder=str(build.get("founder")), card=name.upper(), at=f"{x}, {y}")
+    assert typed_names(EXOBASE, EXOBASE_FRONTEND, state, 0, typed) == build
+    # A cell where the card does not fit keeps its value (the engine explains); the card is read.
+    elsewhere = Action.of("build", founder=str(build.get("founder")), card=name, at="9,9")
+    assert typed_names(EXOBASE, EXOBASE_FRONTEND, state, 0, elsewhere) == Action.of(
+        "build", founder=str(build.get("founder")), card=str(build.get("card")), at="9,9"
+    )
+
+
+async def test_an_exobase_build_typed_by_name_where_it_does_not_fit_is_refused_privately(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    await run(bot, fake, fake.command(ANN, "exobase", "start"))
+    state = await _state(bot, EXOBASE)
+    build = next(a for a in EXOBASE.legal_actions(state, 0) if a.kind == "build")
+    name = EXOBASE.content.cards[str(build.get("card"))].name
+    options = {"founder": str(build.get("founder")), "card": name, "at": "9,9"}
+    reply = posted(await run(bot, fake, fake.command(ANN, "exobase", "build", **options)))[-1]
+    assert reply.flags & EPHEMERAL and "does not fit there" in reply.content
