@@ -355,4 +355,6 @@ FRONTEND = GameFrontend(
     summary=summary,
     status_line=status_line,
     images=images,
+    # A missed deadline plays the player's turn: its actions, then what its event asks of them.
+    step_markers=("turn",),
 )

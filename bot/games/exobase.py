@@ -333,4 +333,6 @@ FRONTEND = GameFrontend(
     summary=summary,
     lobby_options={"team": True},
     images=images,
+    # A missed deadline plays the seat's day: its placements, the hazard's choices and the night.
+    step_markers=("day",),
 )

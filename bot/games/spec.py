@@ -116,8 +116,9 @@ class GameFrontend:
     ``private_summary(view)`` words a seat's own view (its hand) for its DM and the "My hand"
     button, and ``private_images`` names the renderer's images drawn from a seat's view (games
     with hidden information only); ``mine_label`` is that button's label. ``step_markers`` are
-    the table view's keys that mark a step: when a move for a timed-out seat changes one of them,
-    the seat gets a fresh turn rather than the bot playing on for it.
+    the table view's keys that mark a step (by default any new round, day, turn or phase): when a
+    move for a timed-out seat changes one of them, the seat gets a fresh turn rather than the bot
+    playing on for it.
     """
 
     key: str
