@@ -11,8 +11,9 @@ Each function lists the view's top-level keys it reads (the caller builds its ca
   four parts, its secret base and planning picks and its Built pile. Send it to that seat by DM (or
   ephemerally) when its hand or picks change and when it must choose a base or a plan.
 - ``dice_image(view, seats)`` reads ``players, round, rounds, invaders``. The dice of ``seats``
-  (those with a base under construction). Post it after ``dice_rolled`` events, with
-  ``rolled_seats(events)`` as the seats.
+  (those with a base under construction). Post it after ``dice_rolled`` events, with the seats of
+  ``rolled_seats(events)`` still building (``images.RENDERER`` does): a roll that completed a base
+  leaves no dice in the view.
 - ``tally_image(view)`` reads ``outcome, players, cut_corner``. Post it once, when the game is over
   (``outcome`` set); raises ValueError before that.
 """

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core import Event
 from render.europa import READS, dice_image, hand_image, rolled_seats, table_image, tally_image
+from render.europa.tally import builders
 from render.registry import Kind, Renderer
 
 
@@ -37,8 +38,7 @@ def _own_entry(seen: dict[str, Any]) -> dict[str, Any]:
 def _still_rolling(view: Mapping[str, Any], events: Sequence[Event]) -> tuple[int, ...]:
     """The seats the events rolled for that still have a base under construction: a roll that
     completed a base leaves no dice to draw (the table shows the base built, the narration the roll)."""
-    seats = view.get("players") or []
-    return tuple(s for s in rolled_seats(events) if s < len(seats) and seats[s].get("attempt"))
+    return tuple(int(p["seat"]) for p in builders(view, rolled_seats(events)))
 
 
 RENDERER = Renderer(
