@@ -83,8 +83,10 @@ class EuropaRules:
         player knows it; ``state`` is never changed."""
         if state.outcome is not None:
             raise GameOverError("This game is over.")
-        # Cards to discard may be typed in any order.
+        # Cards to discard may be typed in any order; a reroll's leave_stars typed false is no flag.
         action = self._with_six(state, seat, action.listed_in_order("discard"))
+        if action.get("leave_stars") is False:
+            action = Action.of(action.kind, **{k: v for k, v in action.args if k != "leave_stars"})
         if not self._is_legal(state, seat, action):
             done = already_done(state, seat, action)
             if done is not None:

@@ -198,8 +198,6 @@ def _reroll(att: Json, name: str, a: Ability, given: Mapping[str, Scalar], optio
     extra = sorted(set(given) - {LEAVE_STARS})
     if extra:
         return f"{name} takes no {' or '.join(extra)}: leave it out."
-    if LEAVE_STARS in given and given[LEAVE_STARS] is not True:
-        return f"Leaving {LEAVE_STARS} false is the same as leaving it out: leave it out."
     if given and given not in options:
         return f"{name} can leave Stars unrolled only when a loose Star lies among the dice it rerolls."
     if not given and {} not in options:

@@ -211,6 +211,10 @@ def test_leaving_stars_is_offered_only_with_a_loose_star_among_few_enough_dice()
         Action.of("ingenuity", card=cid),
         Action.of("ingenuity", card=cid, leave_stars=True),
     ]
+    # Typed false, the flag is no flag: the plain reroll, rolling the Star too.
+    _after, events = act(state, 0, "ingenuity", card=cid, leave_stars=False)
+    [rolled] = [e for e in events if e.kind == "dice_rolled"]
+    assert greens[0] in [f["die"] for f in rolled.data["dice"]]
     dice[greens[1]]["f"] = dice[greens[2]]["f"] = ["star", "star"]
     # Only Stars loose: leaving them out would roll nothing.
     assert _ing(state, cid) == [Action.of("ingenuity", card=cid)]

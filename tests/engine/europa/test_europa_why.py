@@ -400,8 +400,9 @@ def test_a_plain_reroll_refused_for_a_loose_star_names_the_way_that_leaves_it() 
         f"{name} rerolls up to 3 dice, and 4 of your loose dice would roll: set aside all but 3 first, "
         "or leave your loose Stars unrolled (leave_stars)."
     )
+    # Typed false, the flag is no flag: the plain reroll, refused for the same reason.
     assert _refused(state, 0, "ingenuity", card=reroll, leave_stars=False).endswith(
-        "Leaving leave_stars false is the same as leaving it out: leave it out."
+        "or leave your loose Stars unrolled (leave_stars)."
     )
     assert _refused(state, 0, "ingenuity", card=reroll, leave_stars=True, die=1).endswith(
         f"{name} takes no die: leave it out."
