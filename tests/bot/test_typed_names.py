@@ -58,7 +58,7 @@ async def test_light_speed_ships_typed_by_name_in_any_order_are_kept(bot: GameBo
     assert (await _state(bot, SPACEBASE)).choices["0"] == f"{first},{second}"
 
 
-def test_a_legal_move_and_an_ambiguous_name_are_left_as_they_are() -> None:
+def test_a_legal_move_and_an_unknown_name_are_left_as_they_are() -> None:
     state = EUROPA.setup(["Ann", "Bob"], {}, 3)
     legal = EUROPA.legal_actions(state, 0)[0]
     assert typed_names(EUROPA, FRONTEND, state, 0, legal) is legal
