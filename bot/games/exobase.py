@@ -61,6 +61,7 @@ COMMANDS: list[CommandSpec] = [
     ),
     CommandSpec("flip", "flip", "Flip a task-row card into the location row", (_CARD,)),
     CommandSpec("power-down", "power_down", "Energy is short: choose a location to go dark", (_CARD,)),
+    CommandSpec("power-up", "power_up", "Energy is back: choose a dark location to power again", (_CARD,)),
 ]
 
 START_OPTIONS = (
@@ -84,9 +85,10 @@ morning, and it is what counts towards the win.
 **Danger N** on a space: roll N dice, each 1-4 costs that founder 1 health; at 0 they die. \
 An injured founder gains 1 less.
 **Energy**: each location needs cubes from the Power Bank to build, upgrade and work; a damaged \
-generator gives half, and you choose which locations go dark (`power-down`).
+generator gives half, and you choose which locations go dark (`power-down`) and, when energy comes \
+back short of powering them all, which to power again (`power-up`).
 Commands: work, task, upgrade, build, repair, instant, end-placement, roll, target, pay, relocate, \
-power-down, tuck, rest, next-day, flip, plus status, undo and abandon."""
+power-down, power-up, tuck, rest, next-day, flip, plus status, undo and abandon."""
 
 
 def _names(view: Mapping[str, Any]) -> dict[str, str]:
@@ -109,6 +111,7 @@ def _names(view: Mapping[str, Any]) -> dict[str, str]:
 # steps (the most numerous by far) have none, and a command lists a hundred of them.
 _LABELS: dict[str, tuple[str, Style]] = {
     "power_down": ("Darken {card}", "danger"),
+    "power_up": ("Power {card}", "success"),
     "roll_hazard": ("Roll hazard", "primary"),
     "choose_target": ("Target {card}", "danger"),
     "pay_health": ("Pay with {founder}'s health", "danger"),

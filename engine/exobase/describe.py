@@ -42,8 +42,19 @@ def describe_action(content: Content, action: Action, state: ExoState) -> str:
         "rest": f"{who} rests (2 food -> 1 health)",
         "flip": _flip_text(content, str(action.get("card", ""))),
         "power_down": f"Let {card} go dark (its cubes return to the bank)",
+        "power_up": f"Power {card} again{_cubes(content, action, state)}",
     }
     return labels.get(kind, str(action))
+
+
+def _cubes(content: Content, action: Action, state: ExoState) -> str:
+    """The cubes a dark location takes to power again, for its label."""
+    cid = str(action.get("card", ""))
+    placed = state.placed(cid)
+    if placed is None or cid not in content.cards:
+        return ""
+    need = content.cards[cid].needs(placed["level"])
+    return f" ({need} cube{'s' if need != 1 else ''})"
 
 
 def _instant_text(content: Content, action: Action, state: ExoState) -> str:

@@ -82,7 +82,7 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
     unchanged: Derived | None = None
     if kind == "instant":
         use_instant(state, content, action, events)
-        if state.pending is not None and state.pending["kind"] == "power_down":
+        if state.pending is not None and state.pending["kind"] in ("power_down", "power_up"):
             _recheck_power(state, content, events)
         hazard.pay_from_storage(state, content, events)
     elif kind in PLACEMENT_KINDS:
@@ -114,7 +114,7 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
 
 def _recheck_power(state: ExoState, content: Content, events: list[Event]) -> None:
     """An instant repair may end a shortage: ask again, or carry the hazard on when none is left."""
-    if state.phase == "hazard":
+    if state.phase == "hazard" and state.hazard is not None:
         hazard.resolve(state, content, events)
     else:
         # The check after every action asks again while energy is still short.

@@ -220,8 +220,8 @@ def pending_actions(state: ExoState) -> list[Action]:
         return [action_of("pay_health", founder=f) for f in pending["options"]]
     if kind == "relocate":
         return [action_of("relocate", founder=pending["founder"], card=c) for c in pending["options"]]
-    if kind == "power_down":
-        return [action_of("power_down", card=c) for c in pending["options"]]
+    if kind == "power_down" or kind == "power_up":
+        return [action_of(kind, card=c) for c in pending["options"]]
     return [action_of("flip", card=c) for c in pending["options"]]
 
 
@@ -231,10 +231,16 @@ def answer(state: ExoState, content: Content, action: Action, events: list[Event
         cid = str(action.arg("card"))
         events.append(Event("target_chosen", f"{name(content, cid)} is hit.", {"card": cid}))
         damage(state, content, cid, events)
-    elif action.kind == "power_down":
-        power.power_down(state, content, str(action.arg("card")), events)
-        if state.phase != "hazard":
-            # Outside the hazard the check after the action asks again while energy is still short.
+    elif action.kind == "power_down" or action.kind == "power_up":
+        cid = str(action.arg("card"))
+        if action.kind == "power_down":
+            power.power_down(state, content, cid, events)
+        else:
+            power.power_up(state, content, cid, events)
+        if state.phase != "hazard" or state.hazard is None:
+            # Outside the hazard's resolution (an instant may bring energy back before the roll),
+            # the check after the action asks again while energy is still short or spare cubes
+            # still have a choice of dark locations.
             state.pending = None
             return
     elif action.kind == "pay_health":

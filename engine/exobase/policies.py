@@ -162,6 +162,18 @@ class _Context:
 
     def _power_down(self, action: Action) -> float:
         """Darken what costs least: production towards the green first, then the cubes it frees."""
+        card, level, made = self._made(action)
+        lost = sum(min(n, self.d.production[r]) for r, n in made.items())
+        return -lost * PRODUCTION_WEIGHT + card.needs(level) - (3.0 if card.core else 0.0)
+
+    def _power_up(self, action: Action) -> float:
+        """Power first what brings production towards the green, then a core location, then the cheapest."""
+        card, level, made = self._made(action)
+        regained = sum(min(n, self.deficit[r]) for r, n in made.items())
+        return regained * PRODUCTION_WEIGHT + (3.0 if card.core else 0.0) - card.needs(level)
+
+    def _made(self, action: Action) -> tuple[Card, int, dict[str, int]]:
+        """The action's placed card, its level and the production it makes while powered."""
         cid = str(action.arg("card"))
         card = self.c.cards[cid]
         placed = self.s.placed(cid)
@@ -172,8 +184,7 @@ class _Context:
                 made[r] = made.get(r, 0) + n
         for r in placed["picks"]:
             made[r] = made.get(r, 0) + 1
-        lost = sum(min(n, self.d.production[r]) for r, n in made.items())
-        return -lost * PRODUCTION_WEIGHT + card.needs(placed["level"]) - (3.0 if card.core else 0.0)
+        return card, placed["level"], made
 
     def _pay_health(self, action: Action) -> float:
         return float(self._founder(action)["health"])

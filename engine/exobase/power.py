@@ -1,4 +1,5 @@
-"""Energy running short: the player chooses the locations that go dark; returning energy re-powers them."""
+"""Energy running short: the player chooses the locations that go dark; returning energy re-powers
+them, the player choosing which when the spare cubes cannot power them all."""
 
 from __future__ import annotations
 
@@ -66,18 +67,41 @@ def ask(state: ExoState, content: Content, d: Derived, events: list[Event]) -> b
 
 
 def _relight(state: ExoState, content: Content, d: Derived, events: list[Event]) -> Derived:
-    """Spare cubes power dark locations again, in the order they went dark, each whose need fits."""
+    """Spare cubes power dark locations again.
+
+    The rulebook has the player "redistribute" the cubes that come back: when they power every dark
+    location, or only one fits, there is nothing to choose and it happens at once; otherwise the
+    player picks one location at a time (``power_up``) among those whose whole need fits."""
     levels = {b["card"]: b["level"] for b in state.base}
-    spare = d.bank
-    lit: list[str] = []
-    for cid in state.dark:
-        need = content.cards[cid].needs(levels[cid]) if cid in levels else 0
-        if cid in levels and need <= spare:
-            spare -= need
-            lit.append(cid)
-    state.dark = [cid for cid in state.dark if cid in levels and cid not in lit]
+    # A destroyed location is off the base and no longer dark.
+    dark = [cid for cid in state.dark if cid in levels]
+    needs = {cid: content.cards[cid].needs(levels[cid]) for cid in dark}
+    fits = [cid for cid in dark if needs[cid] <= d.bank]
+    lit = dark if sum(needs.values()) <= d.bank else fits if len(fits) == 1 else []
+    state.dark = [cid for cid in dark if cid not in lit]
+    if len(fits) > 1 and not lit and state.pending is None:
+        spare = "cube" if d.bank == 1 else "cubes"
+        text = (
+            f"Energy is back ({d.bank} spare {spare}) but cannot power every dark location: "
+            "choose one to power again."
+        )
+        state.pending = {"kind": "power_up", "text": text, "options": fits}
+        events.append(Event("energy_back", text, {"spare": d.bank}))
     if not lit:
         return d
+    return _lit(state, content, d, lit, events)
+
+
+def power_up(state: ExoState, content: Content, cid: str, events: list[Event]) -> None:
+    """The player's pick of a dark location to power again."""
+    before = derive(state, content)
+    state.dark = [c for c in state.dark if c != cid]
+    _lit(state, content, before, [cid], events)
+
+
+def _lit(state: ExoState, content: Content, d: Derived, lit: list[str], events: list[Event]) -> Derived:
+    """Narrate the locations ``lit`` (already off ``state.dark``) and the production they bring back;
+    ``d`` is the derived state from before."""
     after = derive(state, content)
     for cid in lit:
         text = f"{name(content, cid)} has power again{_change(d.production, after.production)}."

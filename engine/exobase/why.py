@@ -13,7 +13,7 @@ from engine.exobase.place_legal import PLACEMENT_KINDS, upgrade_need
 from engine.exobase.state import ExoState
 
 # Answers to a question the game asks when it comes up (a hazard's target, which location goes dark...).
-PENDING_KINDS = ("choose_target", "pay_health", "relocate", "flip", "power_down")
+PENDING_KINDS = ("choose_target", "pay_health", "relocate", "flip", "power_down", "power_up")
 PHASE_OF = {
     "end_placement": "placement",
     "roll_hazard": "hazard",

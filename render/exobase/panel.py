@@ -41,6 +41,7 @@ CHOICES = {
     "relocate": "move a founder out",
     "flip": "flip a task card",
     "power_down": "choose a location to go dark",
+    "power_up": "choose a location to power again",
 }
 
 

@@ -30,7 +30,7 @@ async def test_every_action_and_lifecycle_step_is_a_subcommand(bot: GameBot, fak
     subs = set(_subcommands(commands["exobase"]))
     lifecycle = {"start", "status", "rules", "undo", "abandon"}
     actions = {"work", "task", "upgrade", "build", "repair", "instant", "end-placement", "roll", "target"}
-    actions |= {"pay", "relocate", "tuck", "rest", "next-day", "flip", "power-down"}
+    actions |= {"pay", "relocate", "tuck", "rest", "next-day", "flip", "power-down", "power-up"}
     assert subs == lifecycle | actions
 
 

@@ -23,10 +23,10 @@ def test_subcommands_cover_every_action_kind() -> None:
     names = [c.name for c in COMMANDS]
     assert names == [
         "work", "task", "upgrade", "build", "repair", "instant", "end-placement", "roll",
-        "target", "pay", "relocate", "tuck", "rest", "next-day", "flip", "power-down",
+        "target", "pay", "relocate", "tuck", "rest", "next-day", "flip", "power-down", "power-up",
     ]  # fmt: skip
     kinds = {c.kind for c in COMMANDS}
-    assert {"end_placement", "roll_hazard", "choose_target", "pay_health", "next_day"} <= kinds
+    assert {"end_placement", "roll_hazard", "choose_target", "pay_health", "next_day", "power_up"} <= kinds
     work = FRONTENDS["exobase"].command("work")
     assert work is not None
     action = action_from_options(work, {"founder": "aoki", "card": "hab", "space": 0, "resource": None})
@@ -122,6 +122,12 @@ def test_a_team_presses_ready_and_a_shortage_offers_darkening() -> None:
     legal = [Action.of("end_placement"), Action.of("power_down", card="hab")]
     assert [b.label for b in buttons({**VIEW, "seats": 2}, legal, 4, 9)] == ["Ready", "Darken Hab"]
     assert buttons({**VIEW, "seats": 1}, legal, 4, 9)[0].label == "End placement"
+
+
+def test_energy_coming_back_offers_a_button_for_each_dark_location_that_fits() -> None:
+    legal = [Action.of("power_up", card="hab"), Action.of("power_up", card="greenhouse")]
+    found = buttons({**VIEW, "seats": 1}, legal, 4, 9)
+    assert [b.label for b in found] == ["Power Hab", "Power Greenhouse"]
 
 
 def test_rules_name_both_win_conditions_and_what_the_words_mean() -> None:

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core.action import Action
 from engine.core.errors import IllegalActionError
-from engine.exobase import RULES
+from engine.exobase import CONTENT, RULES
 from engine.exobase.state import ExoState
 from tests.engine.exobase.exo_helpers import (
     FOUR,
@@ -215,3 +215,54 @@ def test_cubes_a_ruin_returns_power_a_dark_location_before_the_next_target_roll(
     assert state.pending is not None and state.pending["kind"] == "power_down"
     assert state.pending["text"].startswith("Energy is short by 2:")
     assert state.pending["options"] == ["greenhouse", "hab", "machine_shop", "strip_mine"]
+
+
+def two_dark_one_spare() -> ExoState:
+    """Deep Well and Arc Smelter dark (1 cube each) with one spare cube in the bank."""
+    state = fresh()
+    put(state, "well", 0, -1)
+    put(state, "smelter", 2, 0)
+    state.dark = ["well", "smelter"]
+    assert derived(state).bank == 1
+    return state
+
+
+def test_energy_back_short_of_every_dark_location_lets_the_player_choose_which() -> None:
+    # Ruling 7: the rulebook has the player "redistribute" the cubes that come back.
+    state = two_dark_one_spare()
+    state, events = act(state, "end_placement")
+    assert state.pending is not None and state.pending["kind"] == "power_up"
+    assert state.pending["options"] == ["well", "smelter"]
+    assert state.pending["text"] == (
+        "Energy is back (1 spare cube) but cannot power every dark location: choose one to power again."
+    )
+    assert {a.kind for a in legal(state)} <= {"power_up", "instant"}
+    assert RULES.describe(Action.of("power_up", card="smelter"), state) == "Power Arc Smelter again (1 cube)"
+    # The later one to go dark may be chosen, which the order they went dark would never give.
+    state, events = act(state, "power_up", card="smelter")
+    assert "Arc Smelter has power again" in events[0].text
+    assert state.dark == ["well"] and state.pending is None
+    assert derived(state).bank == 0 and "smelter" in derived(state).powered
+    # The hazard still waits for its roll: answering did not end the phase.
+    assert state.phase == "hazard"
+    assert [a.kind for a in legal(state) if a.kind != "instant"] == ["roll_hazard"]
+
+
+def test_energy_back_for_every_dark_location_powers_them_all_without_asking() -> None:
+    state = two_dark_one_spare()
+    put(state, "solar_field", 2, 1)
+    assert derived(state).bank >= 2
+    state, events = act(state, "end_placement")
+    assert state.pending is None and state.dark == []
+    assert [e.kind for e in events].count("powered_up") == 2
+
+
+def test_only_one_dark_location_fitting_is_powered_without_asking() -> None:
+    state = fresh()
+    put(state, "smelter", 2, 0, level=2)
+    put(state, "well", 0, -1)
+    state.dark = ["smelter", "well"]
+    assert derived(state).bank == 1 and CONTENT.cards["smelter"].needs(2) == 2
+    state, events = act(state, "end_placement")
+    assert state.pending is None and state.dark == ["smelter"]
+    assert "Deep Well has power again" in " ".join(e.text for e in events)
