@@ -73,7 +73,7 @@ def draw_base(view: View) -> tuple[Canvas, Grid]:
     title = f"Base  ·  {day_line(view)}  ·  {phase_name(view)}"
     canvas.text(MARGIN, 18, title, 38, TEXT, max_width=grid.width - 2 * MARGIN)
     cells = {(int(c["x"]), int(c["y"])): c for c in cards}
-    draw_folds(canvas, grid)
+    draw_folds(canvas, grid, cells)
     draw_connections(canvas, grid, cells)
     for card in cards:
         tile_piece(canvas, grid, card, founders, view, cells)
@@ -81,16 +81,33 @@ def draw_base(view: View) -> tuple[Canvas, Grid]:
     return canvas, grid
 
 
-def draw_folds(canvas: Canvas, grid: Grid) -> None:
-    """A rule and a note above each band after the first: these columns stand right of the band above,
-    each row level with the same row there."""
+def draw_folds(canvas: Canvas, grid: Grid, cells: Mapping[tuple[int, int], Card]) -> None:
+    """A rule and a note above each band after the first: these columns stand right of the band
+    above, and (each band drawing only its own rows) which of its locations is level with which."""
     for band in range(1, grid.bands):
         top = grid.band_top(band) - BAND_GAP
         canvas.rect((MARGIN, top + 8, grid.width - MARGIN, top + 12), OUTLINE)
         first = band * grid.per_band + 1
         last = min(grid.cols, first + grid.per_band - 1)
-        note = f"\u2193 Columns {first}\u2013{last} go on to the right of the band above, row for row"
-        canvas.text(MARGIN, top + 18, note, LABEL_SIZE, TEXT_DIM, max_width=grid.width - 2 * MARGIN)
+        note = f"\u2193 Columns {first}\u2013{last} go on to the right of the band above."
+        width = grid.width - 2 * MARGIN
+        canvas.text(MARGIN, top + 18, note, LABEL_SIZE, TEXT_DIM, max_width=width)
+        canvas.text(
+            MARGIN, top + 18 + LINE, level_note(grid, cells, band), LABEL_SIZE, TEXT_DIM, max_width=width
+        )
+
+
+def level_note(grid: Grid, cells: Mapping[tuple[int, int], Card], band: int) -> str:
+    """Which location of ``band`` stands level with which of the band above: the first row both
+    draw a location in, the two nearest the fold."""
+    fold = grid.min_x + band * grid.per_band
+    for y in range(grid.min_y + grid.starts[band], grid.min_y + grid.ends[band]):
+        right = [x for x in range(fold, fold + grid.per_band) if (x, y) in cells]
+        left = [x for x in range(fold - grid.per_band, fold) if (x, y) in cells]
+        if right and left:
+            here, there = cells[(min(right), y)], cells[(max(left), y)]
+            return f"{here['name']} is level with {there['name']} there."
+    return "No row of them meets a location of the band above."
 
 
 def draw_connections(canvas: Canvas, grid: Grid, cells: Mapping[tuple[int, int], Card]) -> None:

@@ -14,7 +14,8 @@ from render.exobase.common import MARGIN, WIDTH, View, readable
 # 0.4x: the type is sized to stay near 12 px on screen there, and tiles wrap text rather than cut it.
 # A wider base would shrink it below 11 px, so its columns fold into bands stacked one under another.
 FOLD_AT = 5
-BAND_GAP = 64
+# Above each band after the first: a rule and a two-line note saying where its columns go.
+BAND_GAP = 104
 GAP = 22
 LINE = 35
 HEAD = 64
@@ -27,9 +28,8 @@ LEGEND = 72
 EMPTY_ROW = 80
 MIN_TILE = 240
 MIN_WIDTH = 880
-# A base taller than this (a folded one: this much per band, as each band repeats the base's rows)
-# drops detail. It is set so nearly every base a game makes keeps every label: a long image scrolls,
-# a missing line is lost.
+# A base taller than this (a folded one: this much per band) drops detail. It is set so nearly
+# every base a game makes keeps every label: a long image scrolls, a missing line is lost.
 MAX_HEIGHT = 3000
 MAX_TILE = 380
 DOOR_LEN = 64
@@ -63,10 +63,11 @@ class Grid:
 
     Rows are only as tall as their own cards need (a row without cards is a short gap), which keeps
     a sprawling base from wasting height on rows of small tiles. A base wider than ``per_band``
-    columns is drawn as bands stacked top to bottom. Every band starts at the base's first row and
-    gives each row the same height, so a y lines up with itself from one band to the next and
-    neighbours read across; a band ends at its own last card (``ends``: each band's row count),
-    since rows below it shift nothing.
+    columns is drawn as bands stacked top to bottom. A band draws only the rows from its own first
+    card to its own last (``starts`` and ``ends``: row indexes, the end excluded): a base that grew
+    down on one side and up on the other would otherwise leave most of a band blank. A row is as
+    tall in every band, and the note above a band names two locations level with each other across
+    the fold, so neighbours still read across.
     """
 
     min_x: int
@@ -76,6 +77,7 @@ class Grid:
     layout: tuple[Row, ...]
     detail: int
     per_band: int
+    starts: tuple[int, ...]
     ends: tuple[int, ...]
 
     @property
@@ -96,7 +98,7 @@ class Grid:
         return min(self.cols, self.per_band)
 
     def band_height(self, band: int) -> int:
-        drawn = self.heights[: self.ends[band]]
+        drawn = self.heights[self.starts[band] : self.ends[band]]
         return sum(drawn) + len(drawn) * GAP
 
     def band_top(self, band: int) -> int:
@@ -110,7 +112,7 @@ class Grid:
 
     def origin(self, x: int, y: int) -> tuple[int, int]:
         band, column = divmod(x - self.min_x, self.per_band)
-        above = self.heights[: y - self.min_y]
+        above = self.heights[self.starts[band] : y - self.min_y]
         return (
             self.left + column * (self.tile_w + GAP),
             self.band_top(band) + sum(above) + GAP * len(above),
@@ -337,16 +339,18 @@ def plan(cards: Sequence[Card], view: View) -> Grid:
     fitted_w = (WIDTH - 2 * MARGIN - (per_band - 1) * GAP) // per_band
     tile_w = max(MIN_TILE, min(MAX_TILE, fitted_w))
     by_row: list[list[Card]] = [[] for _ in range(max(ys) - min(ys) + 1)]
-    ends = [1] * count
+    rows_of: list[list[int]] = [[] for _ in range(count)]
     for card in cards:
         x, y = int(card["x"]) - min(xs), int(card["y"]) - min(ys)
         by_row[y].append(card)
-        ends[x // per_band] = max(ends[x // per_band], y + 1)
+        rows_of[x // per_band].append(y)
+    # A band without a card (a gap in the columns) keeps one short row.
+    starts = tuple(min(rows, default=0) for rows in rows_of)
+    ends = tuple(max(rows, default=0) + 1 for rows in rows_of)
     # Very tall bases drop to fewer lines per space, then fewer spaces, so the image keeps a sane shape.
     for detail in DETAILS:
         layout = tuple(plan_row(row, view, tile_w, detail) for row in by_row)
-        grid = Grid(min(xs), min(ys), cols, tile_w, layout, detail, per_band, tuple(ends))
-        # Each band repeats the rows of the base, so a folded base may grow as much again per band.
+        grid = Grid(min(xs), min(ys), cols, tile_w, layout, detail, per_band, starts, ends)
         if grid.height <= MAX_HEIGHT * grid.bands:
             break
     return grid

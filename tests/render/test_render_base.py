@@ -9,6 +9,7 @@ from render.exobase.layout import (
     DETAILS,
     EMPTY_ROW,
     FOOT,
+    GAP,
     LABEL_SIZE,
     MAX_HEIGHT,
     PAD,
@@ -153,9 +154,10 @@ def test_a_wider_base_folds_into_bands_that_stay_readable_at_550_pixels(columns:
     assert canvas.overlapping_texts() == []
 
 
-def test_folded_bands_draw_each_row_at_the_same_depth() -> None:
+def test_folded_bands_draw_only_their_own_rows_and_name_a_level_pair() -> None:
     # The left band holds only row 0, the right one rows -1 to 1 (a base that grew up and down on
-    # its right): row 0 must still be the second row of both, so neighbours across the fold line up.
+    # its right): each band draws its own rows only, every row as tall in both, and the note over
+    # the fold names two locations of row 0 so neighbours still read across.
     view: dict[str, Any] = fresh_view()
     first = view["base"][0]
     left = [dict(first, card=f"w{i}", name=f"West {i}", x=-3 + i, y=0) for i in range(3)]
@@ -166,8 +168,11 @@ def test_folded_bands_draw_each_row_at_the_same_depth() -> None:
     offsets = chip_offsets(canvas, grid, view["base"])
     assert set(offsets) == {-1, 0, 1}
     assert all(len(depths) == 1 for depths in offsets.values())
-    # The left band keeps the empty row above its cards as space, as tall as the right band's.
-    assert min(offsets[0]) > grid.row_height(-1)
+    # The left band starts at its own row: no blank row above its cards.
+    assert grid.band_height(0) == grid.row_height(0) + GAP
+    texts = [placed.text for placed in canvas.texts]
+    level = next(t for t in texts if t.endswith("there."))
+    assert level.endswith("is level with West 2 there.")
     assert canvas.overlapping_texts() == []
 
 
