@@ -31,6 +31,7 @@ from bot.errors import (
     UnknownGameError,
     UserError,
 )
+from bot.games.buttons import INVOLVING, involving_moves
 from bot.games.module import Game
 from bot.games.spec import GameFrontend
 from bot.lobby import (
@@ -484,6 +485,9 @@ class GameService(Timekeeping):
                 seat = self._seat(record, actor)
                 rules = self._rules(record.kind)
                 before = self._state(record)
+                if version is not None and action.get(INVOLVING) is not None:
+                    # A first pick among too many moves for the menus: nothing is played yet.
+                    return self._involving(record, rules, before, seat, action)
                 if game is not None:
                     # Typed in a slash command: a card may be named as players see it.
                     action = typed_names(rules, self._frontends[record.kind], before, seat, action)
@@ -515,6 +519,18 @@ class GameService(Timekeeping):
             text = self._frontends[record.kind].narrate(public_events(events), actor.name)
             change = Change(events, before, seat)
             return await self._board(record, after, change, text, can_undo=played.undoable)
+
+    def _involving(self, record: GameRecord, rules: Rules[Any], state: Any, seat: int, pick: Action) -> Reply:
+        """The seat's legal moves a first pick stands for, as its own buttons; raises StaleError
+        when none is left."""
+        moves = involving_moves(pick, rules.legal_actions(state, seat))
+        if not moves:
+            raise StaleError("The game moved on and that choice is no longer open; see the latest message.")
+        frontend = self._frontends[record.kind]
+        view = {**rules.view(state, seat), "viewer": seat}
+        name = frontend.label(view, "card", str(pick.get(INVOLVING)))
+        buttons = frontend.buttons(view, moves, record.id, record.version)
+        return Reply(f"The moves with {name}: choose one.", [], buttons, ephemeral=True)
 
     async def _check_click(
         self, record: GameRecord, rules: Rules[Any], state: Any, seat: int, action: Action, version: int

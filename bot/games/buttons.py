@@ -11,6 +11,25 @@ MAX_BUTTONS = 25
 LABEL_LIMIT = 80
 # Options in one select menu (Discord's limit).
 MAX_OPTIONS = 25
+# The one argument of a first pick among too many two-part moves (an exchange of any two of forty
+# ships): it names one part, and the reply offers the moves that involve it.
+INVOLVING = "involving"
+
+
+def involving(kind: str, value: str) -> Action:
+    """The first pick of a ``kind`` move involving ``value`` (see ``involving_moves``)."""
+    return Action.of(kind, **{INVOLVING: value})
+
+
+def involving_moves(pick: Action, legal: Sequence[Action]) -> list[Action]:
+    """The legal moves a first pick stands for: its kind, with its value among their arguments."""
+    value = pick.get(INVOLVING)
+    return [a for a in legal if a.kind == pick.kind and any(v == value for _, v in a.args)]
+
+
+def parts(actions: Sequence[Action]) -> list[str]:
+    """The argument values of ``actions`` in order of first appearance, each once."""
+    return list(dict.fromkeys(str(v) for a in actions for _, v in a.args))
 
 
 def ordered_buttons(

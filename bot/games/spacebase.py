@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
-from bot.games.buttons import ordered_buttons, select_menus
+from bot.games.buttons import MAX_OPTIONS, involving, ordered_buttons, parts, select_menus
 from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt, seat_opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Option, Style
@@ -52,6 +52,10 @@ MENUS: dict[str, str] = {
     "buy": "Buy a ship or a colony…",
 }
 ROWS, PER_ROW, MAX_MENUS = 5, 5, 4
+# Moves of two parts too many for two menus (an exchange of any two of thirty ships is 435 moves):
+# the menu offers the first part, and picking one shows the moves with it (its placeholder, then
+# each entry with the part's name).
+PICK_FIRST: dict[str, tuple[str, str]] = {"exchange": ("Swap which card… (then with which)", "Swap {} ↔ …")}
 # Preferences have their own subcommands; a button for them would only crowd the choices.
 QUIET = ("auto", "away")
 # Rewards added up into one number on an activation button, in this order.
@@ -316,11 +320,15 @@ def buttons(
     rest = ordered_buttons(plain, ORDER + newer, STYLES, labelled, game_id, version, can_undo=can_undo)
     button_rows = (len(rest) + PER_ROW - 1) // PER_ROW
     room = min(MAX_MENUS, ROWS - button_rows)
-    groups = {
-        MENUS[kind]: [Option(labelled(a), action=a) for a in shown if a.kind == kind]
-        for kind in ORDER
-        if kind in MENUS
-    }
+    groups: dict[str, list[Option]] = {}
+    for kind in (k for k in ORDER if k in MENUS):
+        moves = [a for a in shown if a.kind == kind]
+        if kind in PICK_FIRST and len(moves) > 2 * MAX_OPTIONS:
+            title, entry = PICK_FIRST[kind]
+            firsts = sorted(parts(moves), key=lambda v: (names.get(v, v), v))
+            groups[title] = [Option(entry.format(names.get(v, v)), action=involving(kind, v)) for v in firsts]
+        else:
+            groups[MENUS[kind]] = [Option(labelled(a), action=a) for a in moves]
     menus = select_menus({title: options for title, options in groups.items() if options}, game_id, version)
     return menus[:room] + rest
 

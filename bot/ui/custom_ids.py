@@ -4,7 +4,9 @@ Discord caps a custom id at 100 characters and hands it back verbatim on a
 click, even after a restart, so everything the click needs lives in it.
 Layout: ``xa:<game>:<version>:<kind>|<arg>`` for engine actions and
 ``xc:<game>:<version>:<control>`` for lifecycle steps. Each ``<arg>`` is a
-short name, a type marker (``=`` str, ``#`` int, ``!`` bool) and the value.
+short name, a type marker (``=`` str, ``#`` int, ``!`` bool) and the value. An argument
+whose own name is one of the short names (an exchange's ``a`` and ``b``) is written after a
+``~``, so it never reads back as the long name it abbreviates.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ _SHORT = {
     "target": "t",
 }
 _LONG = {short: name for name, short in _SHORT.items()}
+LITERAL = "~"
 _ARG = re.compile(r"(?P<name>[^=#!|]+)(?P<mark>[=#!])(?P<value>.*)", re.DOTALL)
 
 
@@ -49,7 +52,9 @@ class Target:
 def _encode_arg(name: str, value: str | int | bool) -> str:
     if "|" in name or (isinstance(value, str) and "|" in value):
         raise CustomIdError(f"'|' cannot appear in an argument ({name}).")
-    short = _SHORT.get(name, name)
+    short = _SHORT.get(name)
+    if short is None:
+        short = LITERAL + name if name in _LONG or name.startswith(LITERAL) else name
     if isinstance(value, bool):
         return f"{short}!{int(value)}"
     if isinstance(value, int):
@@ -79,7 +84,8 @@ def decode_action_body(body: str) -> Action:
         match = _ARG.fullmatch(raw)
         if match is None:
             raise CustomIdError(f"Malformed button argument {raw!r}.")
-        name = _LONG.get(match["name"], match["name"])
+        raw_name = match["name"]
+        name = raw_name[1:] if raw_name.startswith(LITERAL) else _LONG.get(raw_name, raw_name)
         value = match["value"]
         if match["mark"] == "=":
             args[name] = value

@@ -147,13 +147,24 @@ def _stack_plain(content: Content, stack: tuple[str, ...]) -> tuple[Gain, ...] |
     return found
 
 
+# Rewards whose amounts simply add up: +4 credits twice is +8 credits once.
+ADDITIVE = frozenset({"credits", "income", "vp", "charge"})
+
+
 def signature(found: list[Gain]) -> tuple[tuple[str, str, int, int], ...]:
     """What a list of gains amounts to, for telling whether two options differ for a seat.
 
-    Only a charge (or a choice-opening reward) depends on which card gave it."""
-    keyed = [
-        (card if r.kind == "charge" or r.kind in CHOICES else "", r.kind, r.n, r.level) for card, r in found
-    ]
+    Credits, income and VP count by their totals, whichever cards give them; only a charge (its
+    cubes add up on the card that gave it) or a choice-opening reward depends on the card."""
+    totals: dict[tuple[str, str, int], int] = {}
+    keyed = []
+    for card, r in found:
+        if r.kind in ADDITIVE:
+            key = (card if r.kind == "charge" else "", r.kind, r.level)
+            totals[key] = totals.get(key, 0) + r.n
+        else:
+            keyed.append((card if r.kind in CHOICES else "", r.kind, r.n, r.level))
+    keyed += [(card, kind, n, level) for (card, kind, level), n in totals.items() if n]
     return tuple(sorted(keyed))
 
 

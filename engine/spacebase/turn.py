@@ -32,9 +32,9 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     state.options = options = roll_options(state.boards, content, d0, d1, state.active)
     choices = {}
     for seat, (by_sum, by_die) in enumerate(options):
-        # Equal lists amount to the same and lists of different lengths never do: only lists of one
-        # length that differ need their signatures (a gain list's signature has one entry per gain).
-        if by_sum == by_die or (len(by_sum) == len(by_die) and signature(by_sum) == signature(by_die)):
+        # Equal lists amount to the same; others may too (+8 credits from one card, +4 from each of
+        # two), which their signatures tell.
+        if by_sum == by_die or signature(by_sum) == signature(by_die):
             choices[SEAT_KEYS[seat]] = "sum"
             events.append(_automatic(players[seat], seat))
     state.choices = choices

@@ -21,6 +21,16 @@ def test_long_actions_fit_thanks_to_short_argument_names() -> None:
     assert (target.game_id, target.version, target.action, target.control) == (123456789, 9999, action, None)
 
 
+def test_an_argument_named_like_a_short_name_keeps_its_own_name() -> None:
+    # Space Base's exchange names its two ships ``a`` and ``b``; ``a`` also abbreviates ``ability``.
+    action = Action.of("exchange", a="sb_l1_courier", b="sb_l2_tender")
+    custom_id = encode_action(5, 6, action)
+    assert "|~a=sb_l1_courier|" in custom_id
+    assert decode(custom_id).action == action
+    # A button posted before: the short name still reads as the long one.
+    assert decode("xa:5:6:instant|a=founder:0").action == Action.of("instant", ability="founder:0")
+
+
 def test_types_survive_the_round_trip() -> None:
     action = Action.of("work", founder="aoki", card="well", space=0, at="-1,2", flag=True)
     assert decode(encode_action(1, 2, action)).action == action
@@ -54,7 +64,10 @@ _value = st.one_of(_slug, st.integers(-50, 50), st.booleans())
 
 @given(
     kind=st.sampled_from(["work", "task", "build", "instant", "flip"]),
-    args=st.dictionaries(st.sampled_from(["founder", "card", "space", "at", "resource", "other"]), _value),
+    args=st.dictionaries(
+        st.sampled_from(["founder", "card", "space", "at", "resource", "other", "a", "b", "c", "@", "~x"]),
+        _value,
+    ),
     game=st.integers(1, 10**9),
     version=st.integers(0, 10**5),
 )

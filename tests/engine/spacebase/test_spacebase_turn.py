@@ -65,6 +65,16 @@ def test_a_seat_with_the_same_result_either_way_is_settled_automatically() -> No
     assert {e.data["seat"] for e in automatic} == {1, 2}
 
 
+def test_the_same_total_from_one_card_or_two_is_the_same_result() -> None:
+    # Sector 11's starter gives +8 credits; sectors 5 and 6 give +4 each: nothing to choose.
+    state = _plain()
+    assert [CONTENT.cards[STARTERS[s - 1]].blue[0].n for s in (5, 6, 11)] == [4, 4, 8]
+    state, events = roll(state, 5, 6)
+    automatic = [e for e in events if e.kind == "choice_automatic"]
+    assert {e.data["seat"] for e in automatic} == {0, 1}
+    assert state.phase == "main" and state.boards[0].credits == 8
+
+
 def test_doubles_activate_the_sector_twice() -> None:
     state = _plain()
     state, _ = roll(state, 2, 2)
