@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.core.game import Event
+from engine.core.words import listed
 from engine.spacebase.legal import usable
 from engine.spacebase.model import Content
 from engine.spacebase.state import SpaceState
@@ -47,7 +48,7 @@ def close_turn(state: SpaceState, content: Content) -> list[Event]:
     if not seats:
         return end_turn(state, content)
     state.reacting, state.react = True, seats
-    names = ", ".join(state.players[s] for s in seats)
+    names = listed([state.players[s] for s in seats])
     text = f"Before {state.players[state.active]}'s turn ends, {names} may use a charged ability."
     return [Event("reaction_window", text, {"seats": list(seats), "active": state.active})]
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from engine.core.game import Event
+from engine.core.words import listed
 from engine.spacebase.board import add_charge, chargeable
 from engine.spacebase.model import CHOICES, SECTORS, Content, Reward, Side, bonus_ignores
 from engine.spacebase.state import Board, Json, Options, SpaceState
@@ -309,12 +310,22 @@ def _gained(credits: int, income: int, vp: int, charges: int, opened: tuple[str,
         parts.append(f"{vp:+d} VP")
     if charges:
         parts.append(f"{charges:+d} charge{'' if abs(charges) == 1 else 's'}")
-    parts += opened
-    gained = f" gains {', '.join(parts)}" if parts else ""
+    # A choice is told as what the player may now do ("may claim a level 1 card"), in the third
+    # person; a bonus roll, a sector's rewards or the win read as things gained.
+    verbs = []
+    for item in opened:
+        if item.startswith(("a ", "an ", "the ")):
+            parts.append(item)
+        else:
+            verbs.append(item.replace(" your ", " their "))
+    gained = f" gains {listed(parts)}" if parts else ""
+    may = f" may {listed(verbs)}" if verbs else ""
+    said = f"{gained} and{may}" if gained and may else gained or may
     if credits < 0:
         spent = f" spends {-credits} credit{'' if credits == -1 else 's'}"
-        return f"{spent} and{gained}." if gained else f"{spent}."
-    return f"{gained}." if gained else " gains nothing new."
+        return f"{spent} and{said}." if said else f"{spent}."
+    return f"{said}." if said else " gains nothing new."
+
 
 
 def _grant_each(

@@ -506,13 +506,13 @@ def test_the_events_tell_what_a_gained_card_and_a_choice_reward_give() -> None:
     state.boards[0].credits = 99
     state, events = activate(state, buyer.sector)
     [mine] = [e for e in events if e.kind == "rewards" and e.data["seat"] == 0]
-    assert mine.text.endswith(f"gains {buyer.blue[0].label()}.") and mine.data["opened"] == [
+    assert mine.text.endswith(f" may {buyer.blue[0].label()}.") and mine.data["opened"] == [
         buyer.blue[0].label()
     ]
 
 
 def test_gains_and_a_shared_win_read_as_english() -> None:
-    assert rewards_event("Bob", 1, 1, 0, 2, 1, 3, None).text == "Bob gains +1 credit, +2 VP, +1 charge."
+    assert rewards_event("Bob", 1, 1, 0, 2, 1, 3, None).text == "Bob gains +1 credit, +2 VP and +1 charge."
     assert rewards_event("Bob", 1, 0, 0, 0, 0, 0, None).text == "Bob gains nothing new."
     state = _genesis()
     state.outcome = {"winners": [0, 1], "reason": "points"}
@@ -520,10 +520,20 @@ def test_gains_and_a_shared_win_read_as_english() -> None:
     assert over.text == f"{state.players[0]} and {state.players[1]} share the win of the game."
 
 
+def test_choices_a_reward_opens_read_as_what_the_player_may_do() -> None:
+    # Said in the channel, of the player: "may", and "their" ships rather than the card's "your".
+    claim = rewards_event("Bob", 1, 0, 0, 2, 0, 2, None, ("claim a level 1 card from the shipyard",))
+    assert claim.text == "Bob gains +2 VP and may claim a level 1 card from the shipyard."
+    swap = rewards_event("Cy", 2, 0, 0, 0, 0, 1, None, ("exchange two of your ships",))
+    assert swap.text == "Cy may exchange two of their ships."
+    roll = rewards_event("Cy", 2, 3, 0, 0, 0, 2, None, ("a bonus roll",))
+    assert roll.text == "Cy gains +3 credits and a bonus roll."
+
+
 def test_a_swap_a_win_and_a_cash_out_are_told_as_such() -> None:
     state = _genesis()
     for kind, told in (
-        ("swap_neighbor", "gains swap with the card in a neighbouring sector."),
+        ("swap_neighbor", " may swap with the card in a neighbouring sector."),
         ("win", "gains the win of the game."),
     ):
         info = next(

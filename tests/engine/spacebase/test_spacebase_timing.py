@@ -147,3 +147,16 @@ def test_abilities_kept_for_later_are_asked_about_at_each_robot_turn_when_no_oth
     assert state.reacting and state.active == 2 and RULES.to_move(state) == {0}
     state, events = act(state, 0, "use", card=RED)
     assert "ability_used" in kinds(events) and state.boards[0].charges[RED] == 0
+
+
+def test_the_reaction_window_names_its_players_as_a_sentence() -> None:
+    state = plain(3)
+    _charged(state, 1, RED)
+    _charged(state, 2, RED)
+    state, _ = activate(state, 7)
+    state, events = act(state, 0, "end")
+    names = state.players
+    assert (
+        events[-1].text
+        == f"Before {names[0]}'s turn ends, {names[1]} and {names[2]} may use a charged ability."
+    )
