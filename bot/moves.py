@@ -7,7 +7,7 @@ A player's move (``GameService.act``) and the move the bot makes for a seat whos
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,10 +29,14 @@ class Played:
     undoable: bool
 
 
-def loggable(rules: Rules[Any], action: Action) -> str:
-    """What a log line may say of ``action``: in a hidden-information game its arguments name
-    secret cards, so only its kind."""
-    return action.kind if rules.meta.hidden_information else str(action)
+def loggable(rules: Rules[Any], action: Action, events: Sequence[Event] = ()) -> str:
+    """What a log line may say of ``action``. In a hidden-information game its arguments may name
+    secret cards and even its kind may be the secret (placing a plan face down or not), so only
+    the kinds of the public ``events`` it made: what the table was told anyway."""
+    if not rules.meta.hidden_information:
+        return str(action)
+    told = sorted({event.kind for event in events if event.public})
+    return f"a move (the table saw: {', '.join(told)})" if told else "a move"
 
 
 async def play(
@@ -72,5 +76,5 @@ async def play(
         deadlines=await clocks(after),
         seats=record.seats,
     )
-    log.info("seat %d: %s", seat, loggable(rules, action))
+    log.info("seat %d: %s", seat, loggable(rules, action, events))
     return Played(record, after, events, undoable)

@@ -75,8 +75,11 @@ def _sqlite_begin(connection: Connection) -> None:
 
 
 def make_engine(url: str, *, echo: bool = False) -> AsyncEngine:
-    """An async engine for ``url``; SQLite connections get WAL mode, foreign keys and real transactions."""
-    engine = create_async_engine(url, echo=echo)
+    """An async engine for ``url``; SQLite connections get WAL mode, foreign keys and real transactions.
+
+    Statement parameters are never shown, neither by ``echo`` nor in an error's message: they hold
+    whole snapshots, every hand in them."""
+    engine = create_async_engine(url, echo=echo, hide_parameters=True)
     if engine.dialect.name == "sqlite":
         _sqlite_events(engine.sync_engine)
     else:
@@ -124,7 +127,7 @@ def sqlite_file_engine(engine: AsyncEngine) -> Engine | None:
     url = engine.url
     if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
         return None
-    blocking = create_engine(url.set(drivername="sqlite"), echo=engine.echo)
+    blocking = create_engine(url.set(drivername="sqlite"), echo=engine.echo, hide_parameters=True)
     _sqlite_events(blocking)
     return blocking
 
