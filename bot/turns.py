@@ -176,21 +176,32 @@ def typed_names(rules: Rules[Any], frontend: GameFrontend, state: Any, seat: int
         return action
     same = [a for a in legal if a.kind == action.kind]
     view: dict[str, Any] | None = None
+    catalog: dict[str, set[str]] | None = None
     args = dict(action.args)
     for name, typed in action.args:
         if not isinstance(typed, str):
             continue
         wholes = {v for a in same if isinstance(v := a.get(name), str)}
-        if not wholes or typed in wholes:
+        if typed in wholes:
             continue
-        if view is None:
-            view = {**rules.view(state, seat), "viewer": seat}
-        # The whole value first (a cell "0,-1" is one value), then a list name by name.
-        found = _named(frontend, view, name, wholes, [typed])
-        if found is None and "," in typed:
-            atoms = {part for value in wholes for part in value.split(",") if part}
-            found = _named(frontend, view, name, atoms, typed.split(","))
-        if found is not None:
+        found = None
+        if wholes:
+            if view is None:
+                view = {**rules.view(state, seat), "viewer": seat}
+            # The whole value first (a cell "0,-1" is one value), then a list name by name.
+            found = _named(frontend, view, name, wholes, [typed])
+            if found is None and "," in typed:
+                atoms = {part for value in wholes for part in value.split(",") if part}
+                found = _named(frontend, view, name, atoms, typed.split(","))
+        if found is None and frontend.catalog is not None:
+            # Not a name among the legal moves (a move not open now, or a card shown by another
+            # name there): any card the game knows by that name, so the engine says why not.
+            if catalog is None:
+                catalog = _known(frontend.catalog(rules))
+            found = _lookup(catalog, [typed])
+            if found is None and "," in typed:
+                found = _lookup(catalog, typed.split(","))
+        if found is not None and found != typed:
             args[name] = found
     return action if args == dict(action.args) else Action.of(action.kind, **args)
 
@@ -200,15 +211,28 @@ def _named(
 ) -> str | None:
     """``parts`` read as ``values`` of ``option`` (by the value or its label, in any case), joined by
     commas; None unless every part names exactly one value."""
-    known: dict[str, set[str]] = {}
+    pairs = []
     for value in values:
         try:
             shown = frontend.label(view, option, value)
         except (ValueError, KeyError, TypeError, IndexError):
             # A piece of a value that is not a list (one coordinate of a cell) has no label.
             shown = value
+        pairs.append((shown, value))
+    return _lookup(_known(pairs), parts)
+
+
+def _known(pairs: Iterable[tuple[str, str]]) -> dict[str, set[str]]:
+    """The values each word names, in any case: a value names itself, and so does what it is shown as."""
+    known: dict[str, set[str]] = {}
+    for shown, value in pairs:
         for word in (value, shown):
             known.setdefault(word.strip().casefold(), set()).add(value)
+    return known
+
+
+def _lookup(known: Mapping[str, set[str]], parts: list[str]) -> str | None:
+    """``parts`` read as the values they name, joined by commas; None unless each names exactly one."""
     found = [known.get(part.strip().casefold(), set()) for part in parts]
     if not all(len(ids) == 1 for ids in found):
         return None

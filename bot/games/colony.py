@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from bot.games.buttons import ordered_buttons
-from bot.games.spec import CommandSpec, GameFrontend, opt, seat_opt
+from bot.games.spec import CommandSpec, GameFrontend, card_catalog, opt, seat_opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Style
 from engine.colony.ops import token_name
@@ -341,6 +341,13 @@ def opens_lobby(options: Mapping[str, Any]) -> bool:
     return True
 
 
+def catalog(rules: Any) -> Iterator[tuple[str, str]]:
+    """The player cards and the characters by their names."""
+    yield from card_catalog(rules)
+    for character in rules.content.characters.values():
+        yield character.name, character.id
+
+
 FRONTEND = GameFrontend(
     key="colony",
     title="Exoplanet Colony",
@@ -357,4 +364,5 @@ FRONTEND = GameFrontend(
     images=images,
     # A missed deadline plays the player's turn: its actions, then what its event asks of them.
     step_markers=("turn",),
+    catalog=catalog,
 )

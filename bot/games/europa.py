@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.buttons import ordered_buttons, select_menus
-from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt, seat_opt
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, card_catalog, opt, seat_opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Gather, Option, Style
 from engine.core import Action
@@ -443,4 +443,5 @@ FRONTEND = EuropaFrontend(
     status_line=status_line,
     private_summary=private_summary,
     private_images=frozenset({"hand"}),
+    catalog=card_catalog,
 )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from bot.games.spec import CommandSpec, GameFrontend, OptionSpec
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, card_catalog
 from bot.games.text import narrate_events
 from bot.replies import Button, Style
 from engine.core import Action, Event
@@ -323,6 +323,16 @@ def opens_lobby(options: Mapping[str, Any]) -> bool:
     return bool(options.get("team"))
 
 
+def catalog(rules: Any) -> Iterator[tuple[str, str]]:
+    """The cards by their location names and their task titles, and the founders by name."""
+    yield from card_catalog(rules)
+    for card in rules.content.cards.values():
+        if card.task is not None:
+            yield card.task.name, card.id
+    for founder in rules.content.founders.values():
+        yield founder.name, founder.id
+
+
 FRONTEND = GameFrontend(
     key="exobase",
     title="ExoBase",
@@ -338,4 +348,5 @@ FRONTEND = GameFrontend(
     images=images,
     # A missed deadline plays the seat's day: its placements, the hazard's choices and the night.
     step_markers=("day",),
+    catalog=catalog,
 )

@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any, cast
 
 from bot.games.buttons import MAX_OPTIONS, involving, ordered_buttons, parts, select_menus
-from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, opt, seat_opt
+from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, card_catalog, opt, seat_opt
 from bot.games.text import narrate_named
 from bot.replies import Button, Option, Style
 from engine.core import Action, Event, Rules
@@ -448,6 +448,7 @@ FRONTEND = GameFrontend(
     lifecycle=("start", "status", "rules", "undo", "abandon", "notify"),
     # A missed deadline plays the seat's whole turn: its choice, then (when active) its buy.
     step_markers=("turn",),
+    catalog=card_catalog,
 )
 
 

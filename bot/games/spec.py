@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -98,6 +98,8 @@ ButtonsFn = Callable[..., list[Button]]
 NarrateFn = Callable[[Sequence[Event], str], str]
 LabelFn = Callable[[Mapping[str, Any], str, "str | int"], str]
 ImagesFn = Callable[[Sequence[Event]], "frozenset[str] | None"]
+# Every (name players are shown, engine value) of a game's cards and people, from its rules' content.
+CatalogFn = Callable[[Any], Iterable[tuple[str, str]]]
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,9 @@ class GameFrontend:
     with hidden information only); ``mine_label`` is that button's label. ``step_markers`` are
     the table view's keys that mark a step (by default any new round, day, turn or phase): when a
     move for a timed-out seat changes one of them, the seat gets a fresh turn rather than the bot
-    playing on for it.
+    playing on for it. ``catalog(rules)`` lists every card (and person) by the names players are
+    shown, so a name typed for a move that is not legal now still reaches the engine as the card
+    it names, and the refusal gives the engine's reason.
     """
 
     key: str
@@ -139,6 +143,7 @@ class GameFrontend:
     step_markers: tuple[str, ...] = ("round", "day", "turn", "phase")
     private_images: frozenset[str] = frozenset()
     mine_label: str = "My hand"
+    catalog: CatalogFn | None = None
 
     def command(self, name: str) -> CommandSpec | None:
         """The action subcommand called ``name``, if any."""
@@ -179,6 +184,12 @@ class GameFrontend:
                 raise ValueError(f"'{name}' must be one of: {', '.join(spec.choices)}.")
             cleaned[name] = value
         return cleaned
+
+
+def card_catalog(rules: Any) -> Iterator[tuple[str, str]]:
+    """Every card of the rules' content by its name (each game's content has ``cards`` with ``name``)."""
+    for card in rules.content.cards.values():
+        yield card.name, card.id
 
 
 def action_from_options(spec: CommandSpec, values: Mapping[str, str | int | None]) -> Action:

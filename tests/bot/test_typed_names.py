@@ -90,3 +90,34 @@ async def test_an_exobase_build_typed_by_name_where_it_does_not_fit_is_refused_p
     options = {"founder": str(build.get("founder")), "card": name, "at": "9,9"}
     reply = posted(await run(bot, fake, fake.command(ANN, "exobase", "build", **options)))[-1]
     assert reply.flags & EPHEMERAL and "does not fit there" in reply.content
+
+
+async def test_a_card_named_for_a_move_not_open_now_gets_the_engines_reason(
+    bot: GameBot, fake: FakeDiscord
+) -> None:
+    # Another seat's base, typed by its name: the same answer as for any card not in one's hand.
+    await begin(bot, fake, "europa", ANN, BOB)
+    state = await _state(bot, EUROPA)
+    theirs = EUROPA.content.cards[state.hands[1][0]].name
+    reply = posted(await run(bot, fake, fake.command(ANN, "europa", "choose", card=theirs)))[-1]
+    assert reply.flags & EPHEMERAL and reply.content == "That card is not in your hand."
+
+
+def test_a_task_is_read_by_its_title_as_the_moves_list_it() -> None:
+    state = EXOBASE.setup(["Ann"], {}, 3)
+    task = next(a for a in EXOBASE.legal_actions(state, 0) if a.kind == "task")
+    card = EXOBASE.content.cards[str(task.get("card"))]
+    assert card.task is not None and card.task.name != card.name
+    assert card.task.name in EXOBASE.describe(task, state)
+    typed = Action.of("task", founder=str(task.get("founder")), card=card.task.name.lower())
+    assert typed_names(EXOBASE, EXOBASE_FRONTEND, state, 0, typed) == task
+
+
+def test_a_card_the_build_cannot_take_now_is_still_read_by_name() -> None:
+    state = EXOBASE.setup(["Ann"], {}, 3)
+    state.storage = dict.fromkeys(state.storage, 0)
+    row = [c for c in state.location_row if c]
+    assert row and not [a for a in EXOBASE.legal_actions(state, 0) if a.kind == "build"]
+    card = EXOBASE.content.cards[row[0]]
+    typed = Action.of("build", founder=state.founders[0]["id"], card=f" {card.name} ", at="0,2")
+    assert typed_names(EXOBASE, EXOBASE_FRONTEND, state, 0, typed).get("card") == card.id
