@@ -14,7 +14,7 @@ from bot.errors import NotAllowedError, UserError
 from bot.games.spec import GameFrontend
 from bot.store import BOT_USER_ID, ActionRecord, GameRecord
 from engine.core import Action, Rules
-from engine.core.errors import AlreadyDoneError, EngineError
+from engine.core.errors import AlreadyDoneError, EngineError, NotYourTurnError
 
 # What a step that cannot be taken back did, for a game that does not say (see GameModule.reveals).
 REVEALS = "rolled dice or revealed cards"
@@ -53,6 +53,10 @@ def explain_refusal(
     turn = NotAllowedError(f"It is {seat_names(record, sorted(waiting))}'s move; wait for yours.")
     legal = rules.legal_actions(state, seat)
     if not legal:
+        if isinstance(refused, NotYourTurnError):
+            # The engine's word is better: it names whose turn it is, or why a move open out of
+            # turn (a Colony Plan) is not open now ("the discard pile is empty").
+            return None
         return turn if waiting else None
     missing = missing_options(legal, action)
     if missing:

@@ -157,3 +157,33 @@ async def test_the_discarder_is_told_the_discard_comes_first(repo: Repository) -
     await svc.act(HERE, people[1 - int(gift.arg("seat"))], gift)
     with pytest.raises(EngineError, match="discard one"):
         await svc.act(HERE, people[int(gift.arg("seat"))], Action.of("draw"))
+
+
+async def test_a_plan_out_of_turn_that_cannot_be_played_now_gets_the_engines_reason(repo: Repository) -> None:
+    # Plans may be played at any time (ruling 7): refused now, the reason is the card's, not the turn's.
+    rules = GAMES["colony"]
+    for seed in range(1, 300):
+        state = rules.setup(["Alice", "Bob"], {"scenario": "verdance"}, seed)
+        for seat in (0, 1):
+            state, _ = rules.apply(state, seat, rules.legal_actions(state, seat)[0])
+        cards = rules.content.cards  # type: ignore[attr-defined]
+        stuck = [
+            c
+            for c in state.hands[1]
+            if cards[c].type == "plan" and not any(a.get("card") == c for a in rules.legal_actions(state, 1))
+        ]
+        if stuck:
+            break
+    else:
+        raise AssertionError("no seed deals Bob a Plan he cannot play at once")
+    svc = GameService(repo, render=False, seeds=lambda: seed)
+    await begin(svc, ALICE, BOB)
+    for who in (ALICE, BOB):
+        await svc.act(
+            HERE, who, next(a for _, a in await svc.legal(HERE, who) if a.kind == "choose_character")
+        )
+    with pytest.raises(EngineError) as refused:
+        await svc.act(HERE, BOB, Action.of("play", card=stuck[0]))
+    with pytest.raises(EngineError) as engine_says:
+        rules.apply(state, 1, Action.of("play", card=stuck[0]))
+    assert str(refused.value) == str(engine_says.value) and "turn" not in str(refused.value)
