@@ -235,6 +235,8 @@ async def seat_message(
     buttons = frontend.buttons(view, legal, record.id, record.version, can_undo=False)[:MAX_BUTTONS]
     if waited:
         lines.append("**Your move.**")
+    elif record.status != "active":
+        lines.append("The game is over.")
     elif not buttons:
         # Preferences (automatic choices, away) stay legal but have no button here.
         lines.append("Nothing to do until the others have moved.")

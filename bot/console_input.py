@@ -42,20 +42,28 @@ def is_lifecycle(frontend: GameFrontend, name: str) -> bool:
 
 def read_command(game: str, line: str) -> tuple[str, dict[str, str]]:
     """A ``/<game> <subcommand> name:value ...`` line as its subcommand and the values as typed
-    (words as a shell splits them, so a value with spaces is quoted); raises ValueError saying what
-    is wrong with any other line."""
-    words = shlex.split(line)
-    if not words or words[0].lstrip("/") != game:
+    (words as a shell splits them, so a value with spaces may be quoted; a word without a colon
+    after a value goes on with it: ``card:Obsidian Clipper``); raises ValueError saying what is
+    wrong with any other line. The game's and the subcommand's words are read in any case."""
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise ValueError(f'Unbalanced quotes ({exc}); write a value with spaces as card:"Gas Vent".') from exc
+    if not words or words[0].lstrip("/").lower() != game:
         raise ValueError(f"Commands start with /{game}; type help.")
     if len(words) < 2:
         raise ValueError("Which subcommand? Type help.")
     values: dict[str, str] = {}
+    last: str | None = None
     for word in words[2:]:
         key, sep, value = word.partition(":")
-        if not sep:
+        if sep and key:
+            values[key], last = value, key
+        elif last is not None:
+            values[last] += f" {word}"
+        else:
             raise ValueError(f"Write options as name:value (got '{word}').")
-        values[key] = value
-    return words[1], values
+    return words[1].lower(), values
 
 
 def command_action(frontend: GameFrontend, name: str, values: Mapping[str, str]) -> Action:

@@ -13,6 +13,7 @@ from bot.games.spec import GameFrontend
 HELP = """\
 Commands (as in Discord):
   /{game} <subcommand> name:value ...   e.g. {example}
+                 a value may have spaces (card:Gas Vent) or be quoted (card:"Gas Vent")
   /{game} status | rules | undo | abandon | start [{start}]
   actions        list the legal actions, numbered, each with [the command that plays it]
   hand           what only the speaker may see (a secret hand), as their DM would show it

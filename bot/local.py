@@ -39,6 +39,10 @@ log = logging.getLogger(__name__)
 ChoiceKey = Action | str
 Stamp = tuple[int, int]
 IMAGE_NUMBER = re.compile(r"^(\d{4})-")
+# A Discord channel mention ("in <#123>") in a private message's first line.
+CHANNEL = re.compile(r" in <#\d+>")
+# The page number of a select menu split in pages of 25 options ("… (2)").
+PAGE = re.compile(r" \(\d+\)$")
 
 
 def user_id_for(name: str) -> int:
@@ -121,7 +125,8 @@ class Console:
         """Print a reply, write its images, and number its buttons as choices (``owner``'s alone when
         the reply is a private message)."""
         if reply.text:
-            self.say(reply.text)
+            # A DM names the game's channel by a Discord mention; here there is only the one table.
+            self.say(CHANNEL.sub("", reply.text))
         for image in reply.images:
             path = self._image_path(image.filename)
             path.write_bytes(image.data)
@@ -168,7 +173,8 @@ class Console:
                 action = button.gather.action([option.value])
             if action is not None:
                 press = replace(button, label=option.label, action=action, options=(), gather=None)
-                label = self._labelled(f"{button.label} {option.label}", action)
+                # Without Discord's menu pages: "Keep which dealt ships… (2)" is one list here.
+                label = self._labelled(f"{PAGE.sub('', button.label)} {option.label}", action)
                 out.append((action, Choice(label, self._press(press), owner)))
         return out
 
@@ -269,7 +275,7 @@ class Console:
         line = line.strip()
         if not line or line.startswith("#"):
             return True
-        if line in ("quit", "exit"):
+        if line.lower() in ("quit", "exit"):
             return False
         try:
             before = await self._stamp()
@@ -285,14 +291,16 @@ class Console:
         return True
 
     async def _dispatch(self, line: str) -> None:
-        if line == "help":
+        # The console's own words, in any case.
+        word = line.lower()
+        if word in ("help", "?"):
             self.say(help_text(self.game, self.frontend))
-        elif line.startswith("as "):
+        elif word.startswith("as "):
             self._speak_as(await self._named(line[3:]))
             self.say(f"You are now {self.speaker.name}.")
-        elif line == "actions":
+        elif word == "actions":
             await self._actions()
-        elif line == "hand":
+        elif word == "hand":
             await self._run(lambda: self.service.mine(self.where, self.speaker))
         elif line.isdigit():
             await self._pick(int(line))

@@ -118,3 +118,34 @@ def test_a_move_without_a_subcommand_that_plays_it_has_no_typed_form() -> None:
     typed = typed_command("exobase", exobase, work)
     assert typed == "/exobase work founder:aoki 'card:green house' space:0"
     assert command_action(exobase, *read_command("exobase", typed)) == work
+
+
+def test_a_line_is_read_as_a_player_would_type_it() -> None:
+    # A value with spaces need not be quoted; the game's and the subcommand's words in any case.
+    assert read_command("spacebase", "/SpaceBase Buy card:Obsidian Clipper sector:8") == (
+        "buy",
+        {"card": "Obsidian Clipper", "sector": "8"},
+    )
+    assert read_command("exobase", 'exobase build card:"Gas Vent" at:0,2') == (
+        "build",
+        {"card": "Gas Vent", "at": "0,2"},
+    )
+    with pytest.raises(ValueError, match="name:value"):
+        read_command("exobase", "/exobase build Gas Vent")
+    with pytest.raises(ValueError, match='card:"Gas Vent"'):
+        read_command("exobase", '/exobase build card:"Gas Vent')
+
+
+async def test_the_consoles_own_words_in_any_case_and_no_discord_leftovers(service: GameService) -> None:
+    out = io.StringIO()
+    console = Console(service, "spacebase", Path("unused"), out, local_actor("Ann"))
+    await open_table(console, ["Ann", "Bob"], {"variant": "lightspeed"})
+    for line in ("HELP", "?", "Actions", "Hand"):
+        assert await console.handle(line)
+    text = out.getvalue()
+    assert text.count("Commands (as in Discord):") == 2
+    assert "Commands start with" not in text
+    # A private message names no Discord channel, and a menu's pages read as one list.
+    assert "<#" not in text and "— for Ann only." in text
+    assert not re.search(r"… \(\d+\) ", text)
+    assert not await console.handle("Quit")

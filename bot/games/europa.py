@@ -375,7 +375,27 @@ def summary(view: Mapping[str, Any]) -> str:
     """The table in a few lines: round, phase, each player's public state."""
     lines = [f"Round {view.get('round')} of {view.get('rounds')} · {view.get('phase')}"]
     lines += [_player_line(p) for p in view.get("players", [])]
+    final = _final_scores(view)
+    if final:
+        lines.append(final)
     return "\n".join(lines)
+
+
+def _final_scores(view: Mapping[str, Any]) -> str:
+    """Once the game is over, every player's score, highest first: built points less the Cut
+    Corners (what the tally picture shows, for a table without pictures)."""
+    outcome = view.get("outcome") or {}
+    scores, points, tokens = outcome.get("scores"), outcome.get("points"), outcome.get("tokens")
+    players = view.get("players", [])
+    if not (scores and points and tokens) or len(scores) != len(players):
+        return ""
+    order = sorted(range(len(players)), key=lambda s: -int(scores[s]))
+    parts = []
+    for s in order:
+        cut = int(points[s]) - int(scores[s])
+        corners = f", \u2212{cut} for {tokens[s]} Cut Corner{'' if tokens[s] == 1 else 's'}" if cut else ""
+        parts.append(f"{players[s]['name']} {scores[s]} ({points[s]} built{corners})")
+    return "Final scores: " + " · ".join(parts)
 
 
 def status_line(view: Mapping[str, Any]) -> str:

@@ -261,6 +261,15 @@ def _headline(view: Mapping[str, Any]) -> str:
     return f"Day {day}/{days} · {view.get('phase')} · score if won now {view.get('score')}"
 
 
+def _placed(founder: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """Where a founder is placed, if anywhere: a location, or a task (off the base)."""
+    if founder.get("at"):
+        return f" at {names.get(str(founder['at']), str(founder['at']))}"
+    doing = founder.get("doing")
+    # "does task Seed Vault Salvage: +3 food (1 danger die)": the task is enough here.
+    return f" {str(doing).split(':')[0]}" if doing else ""
+
+
 def summary(view: Mapping[str, Any]) -> str:
     """Day, phase, the goal's progress, energy, storage and founders in a few lines of text."""
     lines = [_headline(view)]
@@ -277,8 +286,7 @@ def summary(view: Mapping[str, Any]) -> str:
         lines.append("Storage: " + ", ".join(f"{res} {n}/{cap.get(res, '?')}" for res, n in storage.items()))
     names = _names(view)
     founders = [
-        f"{f['name']} {f['health']}/{f['max_health']}"
-        + (f" at {names.get(str(f['at']), str(f['at']))}" if f.get("at") else "")
+        f"{f['name']} {f['health']}/{f['max_health']}{_placed(f, names)}"
         for f in view.get("founders", [])
         if f.get("alive", True)
     ]
