@@ -7,6 +7,8 @@ scalable font keeps rendering working on a machine without any fonts.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -107,6 +109,16 @@ def player_name(name: object, seat: int) -> str:
     """A player's name as the images draw it: the characters the fonts can draw, or "Player 3"
     (seats count from 1) when none of it can be drawn, so every player has a readable label."""
     return drawable(str(name or "")) or f"Player {seat + 1}"
+
+
+def player_names(names: Sequence[object]) -> list[str]:
+    """Every seat's ``player_name``, told apart: when two read the same (the characters that set
+    them apart cannot be drawn, "Wei 李" and "Wei 王"), each such name carries its seat number."""
+    drawn = [player_name(name, seat) for seat, name in enumerate(names)]
+    counts = Counter(name.casefold() for name in drawn)
+    return [
+        f"{name} ({seat + 1})" if counts[name.casefold()] > 1 else name for seat, name in enumerate(drawn)
+    ]
 
 
 # Where a name may break between lines: after a space, a hyphen, an underscore or a slash.

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from render.canvas import Canvas
-from render.fonts import drawable, player_name
+from render.fonts import drawable, player_names
 from render.theme import BAD, GOOD, TEXT, Rgb, founder_colour
 
 View = Mapping[str, Any]
@@ -57,7 +57,7 @@ def markers(view: View) -> list[Marker]:
     (a name in Chinese or emoji), get the seat number instead."""
     players = list(view.get("players", []))
     raw = [str(p.get("name") or "") for p in players]
-    names = [player_name(name, i) for i, name in enumerate(raw)]
+    names = player_names(raw)
     first = [initials(drawable(name)) if drawable(name) else str(i + 1) for i, name in enumerate(raw)]
     return [
         Marker(

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.canvas import Canvas
-from render.fonts import player_name
+from render.fonts import player_names
 from render.theme import ACCENT, BAD, GRID_LINE, OUTLINE, TEXT, TEXT_DIM, Rgb
 
 View = Mapping[str, Any]
@@ -95,7 +95,7 @@ def drawn_name(view: View, seat: int | None) -> str:
     found = players(view)
     if seat is None or not 0 <= seat < len(found):
         return "—"
-    return player_name(found[seat].get("name"), seat)
+    return player_names([p.get("name") for p in found])[seat]
 
 
 def corners(p: Mapping[str, Any]) -> int:

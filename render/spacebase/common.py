@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.canvas import Canvas, line_box, packed, text_width, wrap_text
-from render.fonts import font, player_name
+from render.fonts import font, player_name, player_names
 from render.theme import Rgb
 
 View = Mapping[str, Any]
@@ -143,7 +143,10 @@ def card_name(canvas: Canvas, x: int, y: int, name: str, fill: Rgb, width: int, 
 
 def name_of(view: View, seat: int) -> str:
     """The seat's name as the images draw it (characters the font lacks dropped, else "Player 2")."""
-    return player_name(player(view, seat).get("name"), seat)
+    players = view.get("players") or []
+    if not 0 <= seat < len(players):
+        return player_name(None, seat)
+    return player_names([p.get("name") for p in players])[seat]
 
 
 # How a list of rewards may be set, roomiest first: body text, the same condensed, then smaller

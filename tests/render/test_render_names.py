@@ -17,7 +17,7 @@ from render.colony.hands import draw_hands
 from render.colony.images import renderer as colony_renderer
 from render.europa.hand import draw_hand
 from render.europa.table import draw_table, table_text
-from render.fonts import drawable, has_glyph, player_name, two_lines
+from render.fonts import drawable, has_glyph, player_name, player_names, two_lines
 from render.spacebase import scores_image
 from render.spacebase.board import draw_board
 from render.spacebase.tables import draw_scores
@@ -62,6 +62,15 @@ def test_undrawable_characters_are_dropped_and_an_empty_name_becomes_its_seat() 
     assert drawable("👨\u200d👩\u200d👧") == ""
     assert [player_name(name, seat) for seat, name in enumerate(NAMES)] == SHOWN
     assert player_name("", 0) == "Player 1" and player_name(None, 4) == "Player 5"
+
+
+def test_names_that_read_the_same_once_drawn_carry_their_seats() -> None:
+    # The characters that told them apart cannot be drawn: each gets its seat, counted from 1.
+    assert player_names(["Wei 李", "Ann", "Wei 王", "wei"]) == ["Wei (1)", "Ann", "Wei (3)", "wei (4)"]
+    assert player_names(["Ann", "Bob"]) == ["Ann", "Bob"]
+    state = SPACEBASE.setup(["Wei 李", "Wei 王"], {}, 3)
+    texts = [placed.text for placed in draw_scores(SPACEBASE.view(state, None)).texts]
+    assert "Wei (1)" in texts and "Wei (2)" in texts
 
 
 def test_a_long_name_splits_at_the_most_even_break_and_keeps_every_character() -> None:
