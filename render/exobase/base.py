@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from render.cache import digest
-from render.canvas import Box, Canvas
+from render.canvas import Box, Canvas, text_width
 from render.exobase.common import MARGIN, View, Who, day_line, founders_by_id, phase_name, who
 from render.exobase.layout import (
     ARROW_ROOM,
@@ -330,6 +330,9 @@ def draw_people(
         )
         x = box[2] + 10
     idle = idle_founders(card, view, detail)
+    # Each founder's name beside its marker when every one fits: initials alone are too small to
+    # read at Discord's preview size on a wide base, where the colour is all that tells them apart.
+    named = sum(38 + text_width(who(founders, f).name, CHIP_SIZE) + 14 for f in idle) <= limit - x
     for index, founder_id in enumerate(idle):
         if x + 34 > limit:
             canvas.text(x, y + 4, f"+{len(idle) - index}", CHIP_SIZE, TEXT)
@@ -337,6 +340,8 @@ def draw_people(
         marker = who(founders, founder_id)
         founder_disc(canvas, x + 17, y + 17, 17, marker.initials, marker.colour)
         x += 38
+        if named:
+            x = canvas.text(x, y + 4, marker.name, CHIP_SIZE, marker.colour)[2] + 14
 
 
 def draw_legend(canvas: Canvas, grid: Grid, view: View, founders: Mapping[str, Who]) -> None:

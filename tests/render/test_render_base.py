@@ -87,6 +87,23 @@ def test_every_founder_appears_in_the_legend() -> None:
     assert {"Aoki", "Kamal", "Li (dead)", "Burman"} <= texts
 
 
+def test_founders_standing_on_a_tile_are_named_beside_their_markers() -> None:
+    # Initials alone are too small to read in a 550-pixel preview of a wide base.
+    view: dict[str, Any] = fresh_view()
+    for founder in view["founders"][2:]:
+        founder["at"] = None
+    canvas, grid = draw_base(view)
+    hab = next(card for card in view["base"] if card["card"] == "hab")
+    on_hab = [placed.text for placed in canvas.texts if inside(placed.box, grid, hab)]
+    assert "Aoki" in on_hab and "Kamal" in on_hab
+    assert canvas.overlapping_texts() == []
+    # More than the strip holds with names: the markers alone, none cut.
+    crowded: dict[str, Any] = fresh_view()
+    canvas, grid = draw_base(crowded)
+    on_hab = [placed.text for placed in canvas.texts if inside(placed.box, grid, hab)]
+    assert "Aoki" not in on_hab and not [text for text in on_hab if text.endswith("\u2026")]
+
+
 def test_long_labels_wrap_whole_with_arrows_instead_of_being_cut() -> None:
     view: dict[str, Any] = fresh_view()
     card = view["base"][0]
