@@ -152,6 +152,36 @@ def _stack_plain(content: Content, stack: tuple[str, ...]) -> tuple[Gain, ...] |
 ADDITIVE = frozenset({"credits", "income", "vp", "charge"})
 
 
+def same_result(a: list[Gain], b: list[Gain]) -> bool:
+    """Whether two lists of gains come to the same for a seat (see ``signature``). Every roll asks
+    this for every seat whose two options differ, and most hold only credits, income and VP: their
+    totals settle it without the signatures."""
+    if a == b:
+        return True
+    totals = _totals(a)
+    if totals is not None:
+        others = _totals(b)
+        if others is not None:
+            return totals == others
+    return signature(a) == signature(b)
+
+
+def _totals(found: list[Gain]) -> tuple[int, int, int] | None:
+    """The credits, income and VP of ``found``; None when it holds any other reward."""
+    credits = income = vp = 0
+    for _card, r in found:
+        kind = r.kind
+        if kind == "credits":
+            credits += r.n
+        elif kind == "vp":
+            vp += r.n
+        elif kind == "income":
+            income += r.n
+        else:
+            return None
+    return credits, income, vp
+
+
 def signature(found: list[Gain]) -> tuple[tuple[str, str, int, int], ...]:
     """What a list of gains amounts to, for telling whether two options differ for a seat.
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.core.errors import IllegalActionError, NotYourTurnError
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.model import GOAL_VP
+from engine.spacebase.rewards import same_result
 from engine.spacebase.state import SpaceState
 from tests.engine.spacebase.sb_helpers import (
     act,
@@ -73,6 +76,24 @@ def test_the_same_total_from_one_card_or_two_is_the_same_result() -> None:
     automatic = [e for e in events if e.kind == "choice_automatic"]
     assert {e.data["seat"] for e in automatic} == {0, 1}
     assert state.phase == "main" and state.boards[0].credits == 8
+
+
+def test_rewards_that_add_up_compare_by_their_totals_and_charges_by_their_card() -> None:
+    credits = CONTENT.cards[STARTERS[0]].blue[0]
+    assert credits.kind == "credits"
+    double = replace(credits, n=2 * credits.n)
+    assert same_result([(STARTERS[0], credits), (STARTERS[1], credits)], [(STARTERS[2], double)])
+    assert not same_result([(STARTERS[0], credits)], [(STARTERS[2], double)])
+    card, charge = next(
+        (c.id, r)
+        for c in CONTENT.cards.values()
+        for r in (*c.blue, *c.red)
+        if r.kind == "charge" and r.n == 1
+    )
+    other = next(c.id for c in CONTENT.cards.values() if c.ability is not None and c.id != card)
+    # Cubes add up on the card that gave them; on another card they are another result.
+    assert same_result([(card, charge), (card, charge)], [(card, replace(charge, n=2))])
+    assert not same_result([(card, charge)], [(other, charge)])
 
 
 def test_doubles_activate_the_sector_twice() -> None:
