@@ -357,7 +357,6 @@ def _gained(credits: int, income: int, vp: int, charges: int, opened: tuple[str,
     return f"{said}." if said else " gains nothing new."
 
 
-
 def _grant_each(
     state: SpaceState, content: Content, seat: int, board: Board, found: list[Gain], bonus: int
 ) -> tuple[int, int, int, int]:
