@@ -53,11 +53,9 @@ def explain_refusal(
     turn = NotAllowedError(f"It is {seat_names(record, sorted(waiting))}'s move; wait for yours.")
     legal = rules.legal_actions(state, seat)
     if not legal:
-        if isinstance(refused, NotYourTurnError):
-            # The engine's word is better: it names whose turn it is, or why a move open out of
-            # turn (a Colony Plan) is not open now ("the discard pile is empty").
-            return None
-        return turn if waiting else None
+        # Out of turn, whose move it is; any other refusal (a Colony Plan, playable at any time,
+        # that cannot be played now) is the engine's own reason.
+        return turn if waiting and isinstance(refused, NotYourTurnError) else None
     missing = missing_options(legal, action)
     if missing:
         names = " and ".join(f"`{name}`" for name in missing)

@@ -144,7 +144,7 @@ def test_play_colony_with_two_players(tmp_path: Path) -> None:
     assert "**Character draft** — waiting for Kim, Lee to choose." in text
     assert "Kim plays" in text and "Lee plays" in text
     assert "Kim draws" in text and "**Kim**: Kim" not in text
-    assert "! It is Kim's turn; out of turn you may only play a Plan." in text
+    assert "! It is Kim's move; wait for yours." in text
 
 
 def test_sim_colony_passes_players_and_scenario(monkeypatch: pytest.MonkeyPatch) -> None:

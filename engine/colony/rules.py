@@ -17,7 +17,7 @@ from engine.colony.setup import new_game
 from engine.colony.state import ColonyState
 from engine.colony.view import table_view
 from engine.core.action import Action
-from engine.core.errors import GameOverError, NotYourTurnError, SchemaError
+from engine.core.errors import GameOverError, IllegalActionError, NotYourTurnError, SchemaError
 from engine.core.game import Event, GameMeta, Outcome
 from engine.core.rng import Rng
 
@@ -59,7 +59,12 @@ class ColonyRules:
         if not 0 <= seat < len(state.players):
             raise NotYourTurnError("You have no seat at this table.")
         if seat not in self._may_act(state):
-            raise NotYourTurnError(refusal(state, self.content, seat, action))
+            reason = refusal(state, self.content, seat, action)
+            if self._plan_in_hand(state, seat, action):
+                # A Plan may be played at any time: refused now, it is for the card's own reason
+                # ("the discard pile is empty"), not because it is someone else's turn.
+                raise IllegalActionError(reason)
+            raise NotYourTurnError(reason)
         new = state.clone()
         events = perform(new, self.content, seat, action.listed_in_order("pay"))
         return new, events
@@ -82,6 +87,12 @@ class ColonyRules:
             return None
         rng = Rng(state.rng.seed ^ TIMEOUT_SALT, state.rng.position)
         return greedy_policy(self.content, state, seat, actions, rng)
+
+    def _plan_in_hand(self, state: ColonyState, seat: int, action: Action) -> bool:
+        card = self.content.cards.get(str(action.get("card", "")))
+        if action.kind != "play" or card is None:
+            return False
+        return card.type == "plan" and card.id in state.hands[seat]
 
     def _may_act(self, state: ColonyState) -> frozenset[int]:
         """The seats waited for plus anyone who may play a card now (Plans may be played at any time)."""
