@@ -221,8 +221,8 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], di
         "release": f"Release {die()}",
         "destroy": f"Destroy {die()}",
         "plan": f"Plan with {name('card')}",
-        "use_plan": f"Use plan {name('card')}" + _on(action, die),
-        "ingenuity": f"Ingenuity: {name('card')}" + _on(action, die),
+        "use_plan": f"Use plan {name('card')}" + _on(action, die, name),
+        "ingenuity": f"Ingenuity: {name('card')}" + _on(action, die, name),
         "undermine": _undermine_label(view, action, name),
         "redraw": (
             "Keep my hand"
@@ -234,10 +234,13 @@ def _label(view: Mapping[str, Any], action: Action, names: Mapping[str, str], di
     return texts.get(kind, kind)
 
 
-def _on(action: Action, die: Callable[[], str]) -> str:
-    """What an Ingenuity or planning card's label adds: the die it turns, or Stars a reroll leaves."""
+def _on(action: Action, die: Callable[[], str], name: Callable[[str], str]) -> str:
+    """What an Ingenuity or planning card's label adds: the die it turns, the Undermining card it
+    discards (two on one base would read the same), or Stars a reroll leaves."""
     if action.get("die") is not None:
         return f" on {die()}"
+    if action.get("undermine") is not None:
+        return f" (discard {name('undermine')})"
     return " (Stars stay)" if action.get("leave_stars") else ""
 
 
@@ -382,14 +385,16 @@ def summary(view: Mapping[str, Any]) -> str:
 
 
 def _final_scores(view: Mapping[str, Any]) -> str:
-    """Once the game is over, every player's score, highest first: built points less the Cut
-    Corners (what the tally picture shows, for a table without pictures)."""
+    """Once the game is over, every player's score, the winners first (a tie on points is settled
+    by tokens, then bases), then the highest: built points less the Cut Corners (what the tally
+    picture shows, for a table without pictures)."""
     outcome = view.get("outcome") or {}
     scores, points, tokens = outcome.get("scores"), outcome.get("points"), outcome.get("tokens")
     players = view.get("players", [])
     if not (scores and points and tokens) or len(scores) != len(players):
         return ""
-    order = sorted(range(len(players)), key=lambda s: -int(scores[s]))
+    winners = set(outcome.get("winners") or [])
+    order = sorted(range(len(players)), key=lambda s: (s not in winners, -int(scores[s]), int(tokens[s])))
     parts = []
     for s in order:
         cut = int(points[s]) - int(scores[s])

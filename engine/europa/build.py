@@ -205,18 +205,22 @@ def _play(state: EuropaState, content: Content, seat: int, action: Action, event
     die = action.get("die")
     # The die by its colour, as the table sees it (the dice image numbers none of them).
     target = f" on a {_attempt(state, seat)['dice'][int(die)]['c']} die" if die is not None else ""
+    # An Undermining card lifted is named: two of them on one base would read the same otherwise.
+    lifted = action.get("undermine")
+    lift = f" ({content.cards[str(lifted)].name} is discarded)" if lifted is not None else ""
     if action.kind == "ingenuity":
         ability = card.ingenuity
         own(state.hands, seat).remove(cid)
         state.discard = [*state.discard, cid]
         does = ability_text("ingenuity", ability).split(". ")[0].rstrip(".")
-        text = f"{state.players[seat]} uses the Ingenuity card {card.name}{target}: {does}."
+        text = f"{state.players[seat]} uses the Ingenuity card {card.name}{target}: {does}{lift}."
         data = {"seat": seat, "card": cid, "part": action.kind, "kind": ability.kind}
     else:
         ability = card.plan
         _attempt(state, seat)["used"].append(cid)
         # A planning card stays under the board: only its planning part is ever shown.
-        text = f"{state.players[seat]} uses a Future Planning card{target}: {ability_text('plan', ability)}"
+        done = ability_text("plan", ability).rstrip(".")
+        text = f"{state.players[seat]} uses a Future Planning card{target}: {done}{lift}."
         data = {"seat": seat, "plan": ability.key, "part": action.kind, "kind": ability.kind}
     events.append(Event("ability_used", text, data))
     use_ability(state, content, seat, ability, action.params, events)

@@ -84,9 +84,13 @@ def is_met(dice: list[Die], need: dict[str, int], wild: set[str]) -> bool:
 
 
 def cut_corners(dice: list[Die], need: dict[str, int], wild: set[str]) -> int:
-    """Tokens a success earns: every Star set aside, or every Star the base had to use if more."""
+    """Tokens a success earns: every Star set aside, or every Star the base had to use if more.
+
+    A Star set aside whose die an Invader then destroyed keeps its token but fills no gap, so the
+    Stars the base uses are counted against the live ones only."""
     missing, _, kept = shortfall(dice, need, wild)
-    return max(kept, missing)
+    lost: int = sum(d["f"].count(STAR) for d in dice if d["x"] and d["k"])
+    return lost + max(kept - lost, missing)
 
 
 def matches(die: Die, colour: str | None) -> bool:

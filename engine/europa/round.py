@@ -139,6 +139,21 @@ def score(state: EuropaState, content: Content, seat: int) -> int:
     return sum(content.cards[c].points for c in state.built[seat]) - CUT_CORNER * state.tokens[seat]
 
 
+def _reason(winners: list[int], scores: list[int], ranks: list[tuple[int, int, list[int]]]) -> str:
+    """Why the winners won: the points alone, or the tie-break that settled a tie on points."""
+    if len(winners) > 1:
+        return "shared win"
+    winner = winners[0]
+    tied = [s for s, score in enumerate(scores) if score == scores[winner] and s != winner]
+    if not tied:
+        return "most points"
+    # What set the winner apart from the best of those it tied with on points.
+    runner_up = max(ranks[s] for s in tied)
+    if ranks[winner][1] != runner_up[1]:
+        return "tied on points, fewest Cut Corner tokens"
+    return "tied on points and tokens, the best bases"
+
+
 def end_game(state: EuropaState, content: Content, events: list[Event]) -> None:
     """Hands are discarded; most points wins, then fewest tokens, then the best bases in order."""
     for s in range(state.seats):
@@ -155,7 +170,7 @@ def end_game(state: EuropaState, content: Content, events: list[Event]) -> None:
     state.phase = "over"
     state.outcome = {
         "winners": winners,
-        "reason": "most points" if len(winners) == 1 else "shared win",
+        "reason": _reason(winners, scores, [rank(s) for s in range(state.seats)]),
         "scores": scores,
         "points": [sum(content.cards[c].points for c in state.built[s]) for s in range(state.seats)],
         "tokens": list(state.tokens),
@@ -163,7 +178,8 @@ def end_game(state: EuropaState, content: Content, events: list[Event]) -> None:
     names = listed([state.players[s] for s in winners])
     points = scores[winners[0]]
     if len(winners) == 1:
-        text = f"{names} wins Europa with {points} points."
+        text = f"{names} wins Europa with {points} points"
+        text += "." if state.outcome["reason"] == "most points" else f" ({state.outcome['reason']})."
     else:
         text = f"{names} share the win of Europa with {points} points each."
     events.append(Event("game_over", text, dict(state.outcome)))

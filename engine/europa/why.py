@@ -87,6 +87,8 @@ def already_done(state: EuropaState, seat: int, action: Action) -> str | None:
     if phase == "build" and status == "succeeded":
         return f"Your base is built; waiting for {others} to finish building." if others else None
     if phase == "plan":
+        if not state.hands[seat]:
+            return "You hold no card to place for Future Planning" + wait
         return "You have already decided on Future Planning this round" + wait
     if phase == "redraw":
         return "You have already discarded and drawn this round" + wait

@@ -199,6 +199,12 @@ def _reroll(att: Json, name: str, a: Ability, given: Mapping[str, Scalar], optio
     if extra:
         return f"{name} takes no {' or '.join(extra)}: leave it out."
     if given and given not in options:
+        rolled = [d for d in att["dice"] if live(d) and matches(d, a.colour) and not d["k"]]
+        if rolled and all(STAR in d["f"] for d in rolled):
+            return (
+                f"With the loose Stars left out, {name} would roll nothing: "
+                "every die it may reroll shows a Star."
+            )
         return f"{name} can leave Stars unrolled only when a loose Star lies among the dice it rerolls."
     if not given and {} not in options:
         loose = sum(1 for d in att["dice"] if live(d) and matches(d, a.colour) and not d["k"])

@@ -3,12 +3,14 @@ at a Europa game's end, a founder on a task counted as placed, no "wait for the 
 
 from __future__ import annotations
 
+from bot.games.europa import buttons as europa_buttons
 from bot.games.europa import summary as europa_summary
 from bot.games.exobase import summary as exobase_summary
 from bot.service import GameService
 from bot.store import Repository
 from engine.europa import RULES as EUROPA
 from engine.exobase import RULES as EXOBASE
+from tests.engine.europa.test_europa_corner_cases import tied_on_points, two_undermines_to_lift
 from tests.service.conftest import ALICE, BOB, HERE, begin_two
 
 
@@ -61,3 +63,18 @@ async def test_a_seats_own_message_after_the_end_says_the_game_is_over(repo: Rep
     assert reply.private
     for message in reply.private:
         assert "The game is over." in message.text and "Nothing to do until" not in message.text
+
+
+def test_two_lifts_of_undermining_cards_read_apart_in_the_menu() -> None:
+    state, cancel = two_undermines_to_lift()
+    legal = EUROPA.legal_actions(state, 1)
+    plays = [a for a in legal if a.kind == "ingenuity" and a.get("card") == cancel]
+    assert len(plays) == 2
+    view = {**EUROPA.view(state, 1), "viewer": 1}
+    options = [o for b in europa_buttons(view, legal, 1, 1) for o in b.options if o.action in plays]
+    assert len({o.label for o in options}) == 2
+
+
+def test_the_final_scores_put_the_winner_of_a_tie_first() -> None:
+    line = europa_summary(EUROPA.view(tied_on_points(), None)).splitlines()[-1]
+    assert line.startswith("Final scores: p2 6 ") and " · p1 6 " in line
