@@ -114,7 +114,8 @@ class Reply:
 
     ``channel_id`` names the game's channel when it differs from where the interaction came
     from (a click in a DM posts its public part in the game's channel); ``game_id`` names the game
-    a board shows (so a board Discord refused can be posted whole next time).
+    a board shows (so a board Discord refused can be posted whole next time) and ``version`` the
+    game version it shows: once the board is posted, that version counts as shown in the channel.
     """
 
     text: str
@@ -125,3 +126,4 @@ class Reply:
     private: list[PrivateMessage] = field(default_factory=list)
     channel_id: int | None = None
     game_id: int | None = None
+    version: int | None = None

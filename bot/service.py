@@ -20,7 +20,7 @@ from typing import Any
 from bot import notify, rendering
 from bot.board import Change, board_reply, predraw_board, public_events, seat_message, waiting
 from bot.damage import damaged_log, load_state
-from bot.deadlines import with_turn_time
+from bot.deadlines import Post, with_turn_time
 from bot.errors import (
     GameExistsError,
     NoGameError,
@@ -73,6 +73,9 @@ from engine.core import Action, EngineError, Rules
 log = logging.getLogger(__name__)
 # How far back (in moves per seat) undo looks for the actor's own last move.
 UNDO_REACH = 3
+# The first line of a table posted late: a saved change whose own message did not reach the channel
+# (or did, just before a crash that lost the note that it had: hence "may not").
+LATE_NOTE = "This move was saved, but its message may not have got through; here is the table now."
 
 
 @contextmanager
@@ -248,6 +251,8 @@ class GameService(Timekeeping):
         )
         if notes:
             reply.private = notify.turn_notes(record, reply, frontend.title)
+        # Once this board is posted, the channel has seen this version (``bot.store.shown``).
+        reply.game_id, reply.version = record.id, record.version
         return reply
 
     def _predraw(self, record: GameRecord, state: Any, change: Change) -> None:
@@ -753,6 +758,29 @@ class GameService(Timekeeping):
         await self.repo.set_status(record.id, record.version, "abandoned")
         await self.repo.clear_deadlines(record.id)
         rendering.forget(record.id)
+
+    # -- changes the channel was not shown (the scheduler's sweep, see bot.store.shown) -----------
+
+    async def unshown(self, before: datetime) -> list[GameRecord]:
+        """The server games whose latest saved change was not shown by ``before``; raises StoreError."""
+        return await self.repo.unshown_games(before)
+
+    async def late_board(self, found: GameRecord, before: datetime, now: datetime) -> Post | None:
+        """The table of ``found`` (one of ``unshown``) to post late, as a status shows it but public
+        and mentioning whoever the game waits for; None when another process or a change got there
+        first. The game is claimed before it is built, so no other sweep posts it too; a game whose
+        state cannot be read is marked shown, as there is nothing to show. Raises StoreError."""
+        with log_context(found.guild_id, found.channel_id, found.id):
+            async with self._lock(found.channel_id):
+                if not await self.repo.claim_unshown(found, before, now):
+                    return None
+            try:
+                state = load_state(self._rules(found.kind), found)
+            except UserError:
+                await self.repo.mark_shown({found.id: found.version})
+                return None
+            log.info("posting version %d late", found.version)
+            return Post(found.channel_id, await self._board(found, state, Change(), LATE_NOTE))
 
     async def _seated(self, where: Where, actor: Actor) -> tuple[GameRecord, int, Any] | None:
         """The open game, the actor's seat and the state; None when the actor cannot act in it."""

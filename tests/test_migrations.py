@@ -4,6 +4,7 @@ import asyncio
 import multiprocessing
 import os
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection
 
-from bot.store import make_engine
+from bot.store import Repository, make_engine, make_sessionmaker
 from bot.store.migrate import alembic_config, downgrade, upgrade
 from bot.store.models import Base
 
@@ -90,6 +91,51 @@ async def test_0002_adds_and_removes_the_before_snapshot(database_url: str) -> N
             assert "before_snapshot" not in await conn.run_sync(_columns, "actions")
             # The log itself survives the round trip.
             assert (await conn.execute(text("SELECT count(*) FROM actions"))).scalar() == 1
+    finally:
+        await engine.dispose()
+
+
+async def test_0005_counts_every_stored_game_as_shown_and_its_downgrade_keeps_them(database_url: str) -> None:
+    engine = make_engine(database_url)
+    games = [(1, 5, "active", 3), (2, 5, "finished", 7), (3, 5, "lobby", 2), (4, None, "active", 4)]
+    try:
+        await upgrade(engine, "0004")
+        async with engine.begin() as conn:
+            for game_id, guild, status, version in games:
+                await conn.execute(
+                    text(
+                        "INSERT INTO games (id, guild_id, channel_id, kind, options, seed, status, version, "
+                        "rules_version, host_id, created_at, updated_at) VALUES (:id, :guild, :channel, 'k', "
+                        "'{}', 1, :status, :version, '1', 7, '2026-01-01', '2026-01-01')"
+                    ),
+                    {"id": game_id, "guild": guild, "channel": game_id, "status": status, "version": version},
+                )
+                await conn.execute(
+                    text("INSERT INTO seats (game_id, seat, user_id, name) VALUES (:id, 0, 7, 'Host')"),
+                    {"id": game_id},
+                )
+                await conn.execute(
+                    text(
+                        "INSERT INTO actions (game_id, seq, seat, user_id, action, undoable, created_at) "
+                        "VALUES (:id, 1, 0, 7, '{\"kind\": \"a\"}', false, '2026-01-01')"
+                    ),
+                    {"id": game_id},
+                )
+        await upgrade(engine)
+        async with engine.connect() as conn:
+            rows = (
+                await conn.execute(text("SELECT id, version, shown_version FROM games ORDER BY id"))
+            ).all()
+            # Stored before the sweep existed, every game counts as shown: none is posted again.
+            assert [tuple(row) for row in rows] == [(g[0], g[3], g[3]) for g in games]
+        repo = Repository(make_sessionmaker(engine))
+        assert await repo.unshown_games(datetime.now(UTC)) == []
+        await downgrade(engine, "0004")
+        async with engine.connect() as conn:
+            assert "shown_version" not in await conn.run_sync(_columns, "games")
+            # Dropping the column keeps the games and everything that hangs off them.
+            for table in ("games", "seats", "actions"):
+                assert (await conn.execute(text(f"SELECT count(*) FROM {table}"))).scalar() == len(games)
     finally:
         await engine.dispose()
 

@@ -25,6 +25,13 @@ STATUSES = ("lobby", "active", "finished", "abandoned")
 OPEN_STATUSES = ("lobby", "active")
 # Written out, not bound: SQLite uses a partial index only for a WHERE that repeats its predicate.
 OPEN_WHERE = text("status IN ('lobby', 'active')")
+# A server game in play or just finished whose latest saved change its channel may not have been
+# shown: what the scheduler's sweep looks for. Only server games have a channel to post in (the
+# local console's games have none). Written out for the same reason as OPEN_WHERE.
+UNSHOWN_WHERE = text(
+    "guild_id IS NOT NULL AND status IN ('active', 'finished') "
+    "AND (shown_version IS NULL OR shown_version < version)"
+)
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -44,7 +51,10 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
-    """One game in one channel (a thread is a channel of its own)."""
+    """One game in one channel (a thread is a channel of its own).
+
+    ``updated_at`` is the game's last change, or the last time the sweep set out to show it.
+    """
 
     __tablename__ = "games"
     __table_args__ = (
@@ -57,6 +67,7 @@ class GameRow(Base):
             sqlite_where=OPEN_WHERE,
             postgresql_where=OPEN_WHERE,
         ),
+        Index("ix_games_unshown", "updated_at", sqlite_where=UNSHOWN_WHERE, postgresql_where=UNSHOWN_WHERE),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -72,6 +83,9 @@ class GameRow(Base):
     host_id: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The version whose public board reached the channel (None: none yet). Raised after the post,
+    # never in the change's own transaction; a game left behind is posted late (the sweep).
+    shown_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):

@@ -33,6 +33,8 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
     # What is wrong with the stored snapshot when it cannot be read (the game can only be abandoned).
     damage: str | None = None
+    # The version whose public board reached the channel, as far as the database knows (None: none).
+    shown_version: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` holds, or None."""

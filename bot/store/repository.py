@@ -28,6 +28,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.store import deadline_rows as timers
+from bot.store import shown
 from bot.store import statements as sql
 from bot.store.errors import ChannelBusyError, ConflictError, StoreError
 from bot.store.models import OPEN_WHERE, ActionRow, DeadlineRow, GameRow, SeatRow, utcnow
@@ -348,7 +349,9 @@ class Repository:
         ``before`` is the snapshot the action was applied to, kept so undo needs no replay.
         ``seats`` (the record's, at ``expected``) spare reading them back.
         Raises ConflictError when the game is not at ``expected`` or the deadline the action
-        settles is no longer pending (nothing is written).
+        settles is no longer pending (nothing is written); StoreError when the database fails and
+        the action is not stored (when only the answer to the COMMIT was lost, the game is read
+        again and, the action being there, returned as saved).
         """
 
         def work(connection: Connection) -> GameRecord:
@@ -369,7 +372,42 @@ class Repository:
             timers.write_deadlines(connection, record, deadlines)
             return record
 
-        return await self._write(work)
+        try:
+            return await self._write(work)
+        except ConflictError:
+            raise
+        except StoreError:
+            # A connection lost at COMMIT leaves it unknown whether the write landed: look before
+            # anyone is told that nothing changed.
+            landed = await self._landed(game_id, expected + 1, user_id, action)
+            if landed is None:
+                raise
+            log.warning("game %d: the answer to its write was lost, but the action was saved", game_id)
+            return landed
+
+    async def _landed(
+        self, game_id: int, version: int, user_id: int, action: dict[str, Any]
+    ) -> GameRecord | None:
+        """The game, when it stands at ``version`` by ``user_id``'s ``action`` (a write whose answer
+        was lost did land); None when it does not, or the database cannot say."""
+
+        def read(connection: Connection) -> GameRecord | None:
+            found = game_records(connection.execute(sql.GAME_BY_ID, {"p_game": game_id}))
+            if not found or found[0].version != version:
+                return None
+            row = connection.execute(
+                select(ActionRow.user_id, raw(ActionRow.action)).where(
+                    ActionRow.game_id == game_id, ActionRow.version == version
+                )
+            ).first()
+            if row is None or row.user_id != user_id or json_object(row.action)[0] != action:
+                return None
+            return found[0]
+
+        try:
+            return await self._read(read, statements=2)
+        except StoreError:
+            return None
 
     async def acted_since(self, game_id: int, seat: int, version: int) -> int | None:
         """The user who made ``seat``'s latest action past game version ``version`` (the bot's
@@ -416,6 +454,21 @@ class Repository:
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The action log in order (without the before-snapshots; ``game_with_recent`` has them)."""
         return await self._read(lambda connection: _actions(connection, game_id))
+
+    # -- what the channels were shown (see bot.store.shown) ----------------------------------------
+
+    async def mark_shown(self, marks: Mapping[int, int]) -> None:
+        """Raise each game's shown version to ``marks[game_id]``, all in one transaction."""
+        if marks:
+            await self._write(lambda connection: shown.mark_shown(connection, marks))
+
+    async def unshown_games(self, before: datetime) -> list[GameRecord]:
+        """The server games whose latest change was not shown and is older than ``before``."""
+        return await self._read(lambda connection: shown.unshown(connection, before))
+
+    async def claim_unshown(self, record: GameRecord, before: datetime, now: datetime) -> bool:
+        """Take ``record``'s game for one late post; False when another sweep or a change got there."""
+        return await self._write(lambda connection: shown.claim(connection, record, before, now))
 
     # -- deadlines -------------------------------------------------------------------------------
 

@@ -97,6 +97,7 @@ def game_record(row: RowMapping, seats: list[SeatRecord]) -> GameRecord:
         updated_at=aware(row["updated_at"]),
         seats=tuple(seats),
         damage=damage,
+        shown_version=row["shown_version"],
     )
 
 

@@ -11,6 +11,11 @@ truth (saved, not shown), and the board is kept to be posted again by the next
 answer in that channel that gets through. What the channel was shown is forgotten then, so the
 next move in it posts every image again, not only the ones it changed.
 
+What reached the channel is remembered per game (the newest version whose board was posted) and
+stored by the scheduler's tick in one statement (``take_shown``), not on every command's path; the
+tick then posts late the table of any game whose saved change was not shown (a crash between the
+commit and the post, a refused board lost with a restart). Ephemeral answers show nothing.
+
 A player whose DMs are closed is told where to look when their turn comes (or the first time a DM
 fails in a game), never after every move. DMs go out after the public message, so a "your move" note
 can link the very message that named its player (the channel, when Discord refused that message).
@@ -53,6 +58,8 @@ _CLOSED: weakref.WeakKeyDictionary[discord.Client, OrderedDict[tuple[int | None,
     weakref.WeakKeyDictionary()
 )
 REMEMBERED_DMS = 4096
+# Per bot: game id -> the newest version whose public board got through, not yet stored.
+_SHOWN: weakref.WeakKeyDictionary[discord.Client, dict[int, int]] = weakref.WeakKeyDictionary()
 
 
 class NotPosted(Exception):
@@ -158,6 +165,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, hint: st
         _unseen(reply)
         await _deliver_all(interaction, reply, hint, None)
         raise NotPosted(hint, exc.status) from exc
+    _shown(interaction.client, reply)
     await _deliver_all(interaction, reply, hint, message_id)
     await _catch_up(interaction, reply)
 
@@ -196,6 +204,8 @@ async def _catch_up(interaction: discord.Interaction, answered: Reply) -> None:
     except discord.HTTPException as exc:
         log.warning("Could not post the kept board in channel %s yet: %s", interaction.channel_id, exc)
         _unposted(interaction)[_channel_key(interaction)] = waiting
+        return
+    _shown(interaction.client, waiting)
 
 
 async def _post(interaction: discord.Interaction, reply: Reply) -> int | None:
@@ -331,6 +341,7 @@ async def post_in_channel(client: discord.Client, channel_id: int, reply: Reply,
         raise
     # This board is newer than any the channel missed.
     kept.pop(channel_id, None)
+    _shown(client, reply)
     await _dm_all(client, channel, reply, hint, ids[0])
 
 
@@ -351,8 +362,29 @@ async def post_kept(client: discord.Client) -> int:
         # Unless a newer board replaced it meanwhile.
         if kept.get(channel_id) is reply:
             del kept[channel_id]
+        _shown(client, reply)
         posted += 1
     return posted
+
+
+def _shown(client: discord.Client, reply: Reply) -> None:
+    """Remember that ``reply``, a public board of a game version, reached its channel."""
+    if not reply.ephemeral and reply.game_id is not None and reply.version is not None:
+        keep_shown(client, {reply.game_id: reply.version})
+
+
+def keep_shown(client: discord.Client, marks: dict[int, int]) -> None:
+    """Remember ``marks`` (game id -> a version the channel was shown) until ``take_shown``; a
+    version older than one already remembered changes nothing."""
+    remembered = _SHOWN.setdefault(client, {})
+    for game_id, version in marks.items():
+        remembered[game_id] = max(version, remembered.get(game_id, version))
+
+
+def take_shown(client: discord.Client) -> dict[int, int]:
+    """What ``client`` showed since the last call (game id -> newest version), forgotten here: the
+    caller stores it, and hands back with ``keep_shown`` what it could not store."""
+    return _SHOWN.pop(client, {})
 
 
 async def _send_parts(channel: discord.abc.Messageable, reply: Reply) -> list[int]:
