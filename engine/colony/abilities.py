@@ -100,8 +100,10 @@ def use_special(state: ColonyState, content: Content, seat: int, action: Action,
         salvage(state, content, seat, state.discard[-1], events)
     elif ability == "convert":
         why = f"{action.arg('source')} converted into {action.arg('target')}"
-        add_supply(state, str(action.arg("source")), -hero.amount, events, why)
+        # One step (ruling 18): the target is told first, so a conversion that empties its source
+        # into an empty target is never told through a level it does not end on.
         add_supply(state, str(action.arg("target")), hero.amount + 1, events, why)
+        add_supply(state, str(action.arg("source")), -hero.amount, events, why)
     else:
         to, card = int(action.arg("seat")), str(action.arg("card"))
         text = f"{who} sends {name(content, card)} to {state.players[to]} by radio."

@@ -94,10 +94,13 @@ def add_supply(state: ColonyState, resource: str, amount: int, events: list[Even
 
 def level_events(state: ColonyState, before: dict[str, int], events: list[Event]) -> None:
     """A supply that reached 0 raises the emergency level; one that left 0 lowers it. Several at
-    once are told one step at a time, each with the level it leads to."""
+    once are told one step at a time, each with the level it leads to: the supplies back first, so
+    a step that empties one supply and refills another (a resource update, a Chemist's conversion)
+    never passes through a level it does not end on, such as the track's last, losing space."""
     tokens = emergency_tokens(state)
     depleted = [r for r in RESOURCES if before.get(r, state.supplies[r]) == 0]
-    for r, old in before.items():
+    back_first = sorted(before.items(), key=lambda item: not (item[1] == 0 and state.supplies[item[0]] > 0))
+    for r, old in back_first:
         new = state.supplies[r]
         if old > 0 and new == 0:
             kind, text = "supply_depleted", f"{r.capitalize()} is depleted: the emergency level rises to"

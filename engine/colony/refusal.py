@@ -92,8 +92,10 @@ def _pending(ask: Ask) -> str | None:
         if owner == ask.seat and kind == "discard":
             return shape(ask.action.params, MOVES["discard"]) or held(ask, owner, ask.arg("card"))
         if owner == ask.seat:
+            # Items only on one's own turn: a hand filled on another's turn has only Plans to play.
+            cards = "an Item or a Plan" if owner == state.seat else "a Plan"
             return (
-                f"You hold more than {HAND_LIMIT} cards: discard one (or play an Item or a Plan from "
+                f"You hold more than {HAND_LIMIT} cards: discard one (or play {cards} from "
                 "your hand) before anything else."
             )
         return (
@@ -110,6 +112,15 @@ def _pending(ask: Ask) -> str | None:
     return f"{ask.who(state.seat)} must first choose where {token} goes; meanwhile only Plans may be played."
 
 
+def _cures(ask: Ask) -> str:
+    """What may cure a Health Issue of the asking seat: the Recover action, a First Aid Kit, and
+    the Medic when another player at the table is her."""
+    ways = ["Recover", "a First Aid Kit"]
+    if any(c == "medic" for s, c in enumerate(ask.state.characters) if s != ask.seat):
+        ways.append("the Medic")
+    return either(ways)
+
+
 def _turn(ask: Ask) -> str | None:
     state, kind = ask.state, ask.action.kind
     if ask.seat != state.seat:
@@ -124,7 +135,7 @@ def _turn(ask: Ask) -> str | None:
     for issue in state.health[ask.seat]:
         if ask.content.events[issue].health == effect:
             what = ask.content.events[issue].name
-            return f"{what} keeps you from {doing}: recover first (Recover, a First Aid Kit or the Medic)."
+            return f"{what} keeps you from {doing}: recover first ({_cures(ask)})."
     if kind == "special":
         return special(ask)
     check = CHECKS.get(kind)

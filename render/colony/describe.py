@@ -21,7 +21,7 @@ EFFECTS = {
 }
 HEALTH = {
     "fatigue": "one action fewer each turn",
-    "no_move": "cannot move",
+    "no_move": "may not take the Move action",
     "no_special": "cannot use the special action",
     "no_generate": "cannot generate resources",
 }

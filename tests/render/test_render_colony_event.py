@@ -9,6 +9,7 @@ from engine.colony import CONTENT
 from engine.core import Event
 from render.colony import renderer
 from render.colony.common import CRITICAL, NORMAL
+from render.colony.describe import event_effects
 from render.colony.event import draw_event, render_event, revealed_event
 from tests.render.colony_views import crowded_view, quiet_view
 from tests.render.conftest import open_png
@@ -111,3 +112,8 @@ def test_two_card_sets_in_one_process_draw_their_own_texts() -> None:
     assert {p.key for p in renderer(CONTENT).plan(crowded_view(), DUST)} == {
         p.key for p in COLONY.plan(crowded_view(), DUST)
     }
+
+
+def test_twisted_ankle_reads_as_no_move_action_since_cards_and_flights_still_move_the_pawn() -> None:
+    shown = event_effects(CONTENT, "twisted_ankle", "verdance")[-1]
+    assert shown.endswith("may not take the Move action") and "cannot move" not in shown
