@@ -267,32 +267,23 @@ def grant_all(
         return rewards_event(name, seat, 0, 0, 0, 0, 0, sectors)
     # Taken once for every reward: a grant only ever hands this same board on.
     board = state.board(seat)
-    credits = income = vp = 0
-    for _card, r in found:
-        # Most lists hold only plain amounts, added up here; any other reward sends the whole list
-        # the long way, in order (cash_out spends the credits gained before it).
-        kind = r.kind
-        if kind == "credits":
-            credits += r.n
-        elif kind == "vp":
-            vp += r.n
-        elif kind == "income":
-            income += r.n
-        else:
-            credits, income, vp, charges = _grant_each(state, content, seat, board, found, bonus)
-            # The choices it opened, so the event never reads "nothing" for a claim or a bonus roll.
-            opened = tuple(
-                NAMED_WORDS.get(r.kind) or r.label()
-                for _card, r in found
-                if r.kind in NAMED and not bonus_ignores(r.kind, bonus)
-            )
-            return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors, opened)
-    else:
-        board.credits += credits
-        board.income += income
-        board.vp += vp
-        charges = 0
-    return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors)
+    # Most lists hold only plain amounts, added up at once; any other reward sends the whole list
+    # the long way, in order (cash_out spends the credits gained before it).
+    totals = _totals(found)
+    if totals is None:
+        credits, income, vp, charges = _grant_each(state, content, seat, board, found, bonus)
+        # The choices it opened, so the event never reads "nothing" for a claim or a bonus roll.
+        opened = tuple(
+            NAMED_WORDS.get(r.kind) or r.label()
+            for _card, r in found
+            if r.kind in NAMED and not bonus_ignores(r.kind, bonus)
+        )
+        return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors, opened)
+    credits, income, vp = totals
+    board.credits += credits
+    board.income += income
+    board.vp += vp
+    return rewards_event(name, seat, credits, income, vp, 0, len(found), sectors)
 
 
 @lru_cache(maxsize=4096)
