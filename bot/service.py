@@ -735,6 +735,12 @@ class GameService(Timekeeping):
         ended = [await self.channel_gone(channel_id) for channel_id in channels]
         return [record for record in ended if record is not None]
 
+    async def left_guilds(self, present: set[int]) -> list[int]:
+        """The servers with open games that are not among ``present`` (those the bot is in): it was
+        removed from them while it was not connected. Raises StorageError."""
+        with _storage():
+            return sorted(await self.repo.open_guilds() - present)
+
     def gone_notes(self, record: GameRecord, why: str, where: str | None = None) -> list[PrivateMessage]:
         """DMs telling the players of ``record`` (a game in play that just ended because its channel
         or server is gone) that it ended and ``why``; ``where`` names the channel when it is known.

@@ -4,7 +4,8 @@ a server that removes the bot ends every game played in it.
 Discord tells the bot through the gateway (the guilds intent): a deleted channel (with the threads
 the bot knows of under it), a deleted thread, or the bot's removal from a server. While the bot was
 offline, or for an archived thread it never saw, the scheduler learns it when a post is refused with
-"Unknown Channel" and calls :func:`close_gone` too. Either way the game is abandoned and its clocks
+"Unknown Channel" and calls :func:`close_gone` too; a server that removed the bot meanwhile is found
+at ready, missing from the servers the bot is in. Either way the game is abandoned and its clocks
 stop (``channel_gone``). The players who get the game's DMs are told by DM, since its channel
 cannot tell them.
 """
@@ -20,7 +21,7 @@ from bot.cogs.common import service_of
 from bot.errors import StorageError
 from bot.service import GameService
 from bot.store import GameRecord
-from bot.ui.send import send_dm
+from bot.ui.send import forget_kept, send_dm
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,7 @@ async def close_gone(
         return False
     if record is None:
         return False
+    forget_kept(client, channel_id)
     await tell_ended(client, service, record, CHANNEL_DELETED, where or _server_of(client, record))
     return True
 
@@ -63,6 +65,36 @@ def _server_of(client: discord.Client, record: GameRecord) -> str | None:
 
 def _named(channel: discord.abc.GuildChannel | discord.Thread) -> str:
     return f"**#{channel.name}** (**{channel.guild.name}**)"
+
+
+async def guild_left(client: discord.Client, guild_id: int, where: str | None) -> None:
+    """End the games of a server that removed the bot and tell their players who get DMs. Never
+    raises: a database failure is logged and the next ready or removal tries again."""
+    service = service_of(client)
+    try:
+        ended = await service.guild_gone(guild_id)
+    except StorageError:
+        log.exception("could not end the games of server %s, which removed the bot", guild_id)
+        return
+    if ended:
+        log.info("removed from server %s: %d games ended", guild_id, len(ended))
+    for record in ended:
+        forget_kept(client, record.channel_id)
+        await tell_ended(client, service, record, SERVER_LEFT, where)
+
+
+async def left_while_away(client: discord.Client) -> None:
+    """End the games of the servers that removed the bot while it was not connected: no removal
+    event came for them, and their posts are refused as "Missing Access" rather than "Unknown
+    Channel". At ready the bot knows every server it is in (one out for an outage still counts:
+    it is unavailable, not gone). Never raises."""
+    try:
+        gone = await service_of(client).left_guilds({guild.id for guild in client.guilds})
+    except StorageError:
+        log.exception("could not look for servers that removed the bot")
+        return
+    for guild_id in gone:
+        await guild_left(client, guild_id, None)
 
 
 class Channels(commands.Cog):
@@ -89,16 +121,11 @@ class Channels(commands.Cog):
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         # The bot was removed from the server (not an outage: that is "unavailable", not a removal).
-        service = service_of(self.bot)
-        try:
-            ended = await service.guild_gone(guild.id)
-        except StorageError:
-            log.exception("could not end the games of server %s, which removed the bot", guild.id)
-            return
-        if ended:
-            log.info("removed from server %s: %d games ended", guild.id, len(ended))
-        for record in ended:
-            await tell_ended(self.bot, service, record, SERVER_LEFT, f"**{guild.name}**")
+        await guild_left(self.bot, guild.id, f"**{guild.name}**")
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await left_while_away(self.bot)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -23,7 +23,7 @@ from bot.games import GameFrontend, action_from_options
 from bot.games.spec import CommandSpec, OptionSpec
 from bot.replies import Reply, Where
 from bot.service import GameService
-from bot.ui.send import post_in_channel
+from bot.ui.send import forget_kept, post_in_channel
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,19 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
         except Exception:
             await _close_thread(thread)
             raise
-        await post_in_channel(i.client, thread.id, reply, hint=f"`/{key} status`")
+        try:
+            await post_in_channel(i.client, thread.id, reply, hint=f"`/{key} status`")
+        except discord.HTTPException as exc:
+            # The thread opened but refuses the game's first message (Send Messages in Threads is a
+            # permission of its own): a game nobody can see there is ended with its thread.
+            log.warning("The new thread %s refused the game's first message: %s", thread.id, exc)
+            forget_kept(i.client, thread.id)
+            await service.channel_gone(thread.id)
+            await _close_thread(thread)
+            raise UserError(
+                "I opened a thread but could not post in it (I need Send Messages in Threads), so no "
+                "game was started; start it without thread, or give me that permission."
+            ) from exc
         return Reply(f"{actor_of(i).name} opened a {frontend.title} game in {thread.mention}.")
 
     async def status(service: GameService, i: discord.Interaction[Any], _: dict[str, Value]) -> Reply:

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 import discord
 from discord.ext import commands, tasks
 
-from bot.cogs.channels import close_gone
+from bot.cogs.channels import close_gone, left_while_away
 from bot.cogs.common import service_of
 from bot.deadlines import Post
 from bot.service import GameService
@@ -83,6 +83,9 @@ class Scheduler(commands.Cog):
     @loop.before_loop
     async def _connected(self) -> None:
         await self.bot.wait_until_ready()
+        # Before any deadline fires: the servers that removed the bot while it was away end their
+        # games (the AI must not play on where nobody sees it).
+        await left_while_away(self.bot)
 
     async def tick(self, now: datetime) -> int:
         """Post again the boards Discord refused, store what the channels were shown, post the

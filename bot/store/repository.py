@@ -526,6 +526,15 @@ class Repository:
 
         return await self._read(read)
 
+    async def open_guilds(self) -> set[int]:
+        """The servers holding a game in the lobby or in play."""
+
+        def read(connection: Connection) -> set[int]:
+            query = select(GameRow.guild_id).where(OPEN_WHERE, GameRow.guild_id.is_not(None)).distinct()
+            return {int(guild) for guild in connection.scalars(query) if guild is not None}
+
+        return await self._read(read)
+
     async def idle_lobbies(self, before: datetime) -> list[GameRecord]:
         """The lobbies last changed (created, joined, left) before ``before``, oldest first."""
 

@@ -20,7 +20,7 @@ from discord import app_commands
 
 from bot.errors import UserError
 from bot.replies import PrivateMessage, Reply
-from bot.ui.send import NotPosted, message_kwargs, send_dm, send_reply
+from bot.ui.send import TOKEN_EXPIRED, NotPosted, message_kwargs, send_dm, send_reply
 from engine.core import EngineError
 
 log = logging.getLogger(__name__)
@@ -30,6 +30,10 @@ APOLOGY = (
     "then try again."
 )
 OUTDATED = "This command is out of date; wait a minute for Discord to refresh the commands and try again."
+LATE = (
+    "Your answer took longer than Discord waits for one (15 minutes) and could not be shown; "
+    "run the command again."
+)
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -54,7 +58,15 @@ def user_message(error: BaseException) -> str | None:
         return OUTDATED
     if isinstance(error, app_commands.CheckFailure):
         return "You may not use this command here."
+    if expired(error):
+        return LATE
     return None
+
+
+def expired(error: BaseException) -> bool:
+    """Whether Discord refused an answer because the interaction's token had run out: a slow
+    answer, not a bug (a public one goes to the channel instead; a private one cannot)."""
+    return isinstance(error, discord.NotFound) and error.code in TOKEN_EXPIRED
 
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
@@ -70,13 +82,15 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
             exc_info=original,
         )
         text = APOLOGY
+    elif text == LATE:
+        log.warning("Interaction %s was answered after its token ran out", interaction.id)
     try:
         await send_reply(interaction, Reply(text, ephemeral=True))
     except discord.HTTPException as exc:
         log.warning("Could not answer interaction %s privately (%s); trying elsewhere", interaction.id, exc)
         # Our own texts (a saved move not shown, the apology) say nothing of the game; a refusal
         # may name the cards of the move refused, so it goes by DM and the channel only points there.
-        public = isinstance(original, NotPosted) or text == APOLOGY
+        public = isinstance(original, NotPosted) or text in (APOLOGY, LATE)
         await _tell_elsewhere(interaction, text, public=public)
 
 

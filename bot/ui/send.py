@@ -387,6 +387,11 @@ def take_shown(client: discord.Client) -> dict[int, int]:
     return _SHOWN.pop(client, {})
 
 
+def forget_kept(client: discord.Client, channel_id: int) -> None:
+    """Drop the board kept for ``channel_id``: its game ended where it can no longer be shown."""
+    _UNPOSTED.get(client, {}).pop(channel_id, None)
+
+
 async def _send_parts(channel: discord.abc.Messageable, reply: Reply) -> list[int]:
     """Post ``reply`` in ``channel`` as its messages (see :func:`parts`); their ids, in order."""
     return [(await channel.send(**message_kwargs(part))).id for part in parts(reply)]
