@@ -75,6 +75,11 @@ def forget(game_key: Hashable) -> None:
     _posted.pop(game_key, None)
 
 
+def forget_all() -> None:
+    """Drop what every channel was last shown (each next message shows every image)."""
+    _posted.clear()
+
+
 def remembers(game_key: Hashable) -> bool:
     """Whether the bridge knows what ``game_key``'s channel was last shown (not after ``forget``)."""
     return game_key in _posted

@@ -1,4 +1,5 @@
-"""Fixtures for every test that touches a database: each runs on SQLite and on PostgreSQL."""
+"""Fixtures for every test that touches a database: each runs on SQLite and on PostgreSQL; and
+each test starts with no picture remembered as shown (game ids repeat from one test to the next)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from bot import rendering
 from tests.postgres import Server, start, wipe
 
 BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(autouse=True)
+def fresh_pictures() -> Iterator[None]:
+    """What channels were shown is process-wide and keyed by game id: a test must not inherit it."""
+    rendering.forget_all()
+    yield
 
 
 @pytest.fixture(scope="session")
