@@ -13,7 +13,7 @@ from bot.games.text import narrate_named
 from bot.replies import Button, Option, Style
 from engine.core import Action, Event, Rules
 from engine.spacebase import Content, SpaceRules, shipped_content
-from engine.spacebase.rewards import gains, option_sectors
+from engine.spacebase.rewards import effective, gains, option_sectors
 from engine.spacebase.state import Board
 from engine.spacebase.view import current_dice
 
@@ -219,7 +219,11 @@ def option_rewards(content: Content, view: Mapping[str, Any], seat: int, option:
         return "nothing"
     # As in the engine: the active seat and a bonus roll take station (blue) rewards, others red.
     section = "blue" if seat == view.get("active") or pending else "red"
-    found = gains(_board(players[seat]), content, option_sectors(dice, option), section, option == "sum")
+    board = _board(players[seat])
+    found = gains(board, content, option_sectors(dice, option), section, option == "sum")
+    # As granted: what a bonus roll ignores, and cubes a full card has no room for, are left out.
+    bonus = int(pending.get("depth", 1)) if pending else 0
+    found = effective(found, board, content, bonus)
     totals: dict[str, int] = {}
     others: list[str] = []
     for card, reward in found:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.spacebase.model import Card, Content, Reward, condition_label
-from engine.spacebase.pending import OPTIONAL
+from engine.spacebase.model import OPTIONAL, Card, Content, Reward, condition_label
 
 CLARIFIED = {
     "28": "swaps with a neighbouring sector's card (a colony only from the station)",

@@ -46,6 +46,18 @@ CHOICES = (
     "trade",
     "deploy",
 )
+# Steps that may be declined with ``skip``; a bonus roll, red-sector picks and trades must be made.
+OPTIONAL = (
+    "claim",
+    "claim_top",
+    "buy",
+    "move_charge",
+    "exchange",
+    "swap_neighbor",
+    "shift",
+    "deploy",
+    "receive",
+)
 # Effects only a charged ability or an immediate reward may carry.
 SPECIAL = ("win", "cash_out", "swap_neighbor")
 KINDS: tuple[str, ...] = (*PLAIN, *ARROWS, *CHOICES, *SPECIAL)

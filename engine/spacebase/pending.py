@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from engine.core.action import Action
 from engine.spacebase.board import colony_at, locate, owned
-from engine.spacebase.model import SECTORS, Content
+from engine.spacebase.model import OPTIONAL, SECTORS, Content
 from engine.spacebase.state import Board, Json, SpaceState
 from engine.spacebase.turn import OPTIONS
 
@@ -16,18 +16,6 @@ BONUS_CHOICES = [Action.of("choose", option=o) for o in OPTIONS]
 PICKS = [Action.of("pick_sector", sector=s) for s in range(1, SECTORS + 1)]
 # No sector closed to buys: a console without colonies.
 NONE_CLOSED: frozenset[int] = frozenset()
-# Steps that may be declined with ``skip``; a bonus roll, red-sector picks and trades must be made.
-OPTIONAL = (
-    "claim",
-    "claim_top",
-    "buy",
-    "move_charge",
-    "exchange",
-    "swap_neighbor",
-    "shift",
-    "deploy",
-    "receive",
-)
 
 
 def card_actions(

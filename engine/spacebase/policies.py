@@ -11,7 +11,7 @@ from collections.abc import Callable
 from engine.core.action import Action
 from engine.core.rng import Rng
 from engine.spacebase.model import CHOICES, GOAL_VP, SECTORS, Card, Content, Reward
-from engine.spacebase.rewards import Gain, gains, option_sectors
+from engine.spacebase.rewards import Gain, effective, gains, option_sectors
 from engine.spacebase.state import SpaceState
 
 Policy = Callable[[Content, SpaceState, int, list[Action], Rng], Action]
@@ -103,7 +103,9 @@ def score(content: Content, state: SpaceState, seat: int, action: Action, h: flo
         section = "blue" if seat == state.active or state.pending else "red"
         option = str(action.arg("option"))
         found = gains(board, content, option_sectors(dice, option), section, option == "sum")
-        return gains_value(content, found, h)
+        # Valued as granted: a bonus roll ignores claims and buys, a full card takes no cube.
+        bonus = int(state.pending[0].get("depth", 1)) if state.pending else 0
+        return gains_value(content, effective(found, board, content, bonus), h)
     if kind == "keep":
         cards = [c for c in str(action.arg("cards")).split(",") if c]
         return sum(card_value(content, state, seat, content.cards[c], content.sector_of(c), h) for c in cards)

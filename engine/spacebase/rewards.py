@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from engine.core.game import Event
 from engine.core.words import listed
 from engine.spacebase.board import add_charge, chargeable
-from engine.spacebase.model import CHOICES, SECTORS, Content, Reward, Side, bonus_ignores
+from engine.spacebase.model import CHOICES, OPTIONAL, SECTORS, Content, Reward, Side, bonus_ignores
 from engine.spacebase.state import Board, Json, Options, SpaceState
 
 Gain = tuple[str, Reward]
@@ -152,6 +153,34 @@ def _stack_plain(content: Content, stack: tuple[str, ...]) -> tuple[Gain, ...] |
 ADDITIVE = frozenset({"credits", "income", "vp", "charge"})
 
 
+def effective(found: list[Gain], board: Board, content: Content, bonus: int = 0) -> list[Gain]:
+    """``found`` as it will be granted to ``board``'s seat: without what a bonus roll ``bonus`` deep
+    ignores, each charge cut to the room left on its card (none on a full one), a cube for each
+    card with room only when one has room. A choice's button, the test of whose choice matters and
+    the AI's values read this, so none of them counts what the grant will not give."""
+    out: list[Gain] = []
+    room: dict[str, int] = {}
+    for card, r in found:
+        kind = r.kind
+        if bonus and bonus_ignores(kind, bonus):
+            continue
+        if kind == "charge":
+            left = room.get(card)
+            if left is None:
+                ability = content.cards[card].ability
+                left = 0 if ability is None else max(0, ability.need - board.charges.get(card, 0))
+            n = min(r.n, left)
+            room[card] = left - n
+            if n == 0:
+                continue
+            if n != r.n:
+                r = replace(r, n=n)
+        elif kind == "charge_all" and not chargeable(board, content):
+            continue
+        out.append((card, r))
+    return out
+
+
 def same_result(a: list[Gain], b: list[Gain]) -> bool:
     """Whether two lists of gains come to the same for a seat (see ``signature``). Every roll asks
     this for every seat whose two options differ, and most hold only credits, income and VP: their
@@ -273,12 +302,11 @@ def grant_all(
     if totals is None:
         credits, income, vp, charges = _grant_each(state, content, seat, board, found, bonus)
         # The choices it opened, so the event never reads "nothing" for a claim or a bonus roll.
-        opened = tuple(
-            NAMED_WORDS.get(r.kind) or r.label()
-            for _card, r in found
-            if r.kind in NAMED and not bonus_ignores(r.kind, bonus)
-        )
-        return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors, opened)
+        named = [r for _card, r in found if r.kind in NAMED and not bonus_ignores(r.kind, bonus)]
+        opened = tuple(NAMED_WORDS.get(r.kind) or r.label() for r in named)
+        # A trade has no pass: it is told as what the player must do, not may.
+        must = tuple(r.label() for r in named if r.kind in CHOICES and r.kind not in OPTIONAL)
+        return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors, opened, must)
     credits, income, vp = totals
     board.credits += credits
     board.income += income
@@ -297,6 +325,7 @@ def rewards_event(
     count: int,
     sectors: tuple[int, ...] | None,
     opened: tuple[str, ...] = (),
+    must: tuple[str, ...] = (),
 ) -> Event:
     """The event telling what a seat gained. Every reveal makes one per seat, and the same few
     totals come up all game: an event is an immutable value, so one made earlier is handed out
@@ -313,11 +342,13 @@ def rewards_event(
         data["sectors"] = list(sectors)
     if opened:
         data["opened"] = list(opened)
-    return Event.quick("rewards", name + _gained(credits, income, vp, charges, opened), data)
+    return Event.quick("rewards", name + _gained(credits, income, vp, charges, opened, must), data)
 
 
 @lru_cache(maxsize=1024)
-def _gained(credits: int, income: int, vp: int, charges: int, opened: tuple[str, ...] = ()) -> str:
+def _gained(
+    credits: int, income: int, vp: int, charges: int, opened: tuple[str, ...] = (), must: tuple[str, ...] = ()
+) -> str:
     """What a rewards event says after the player's name; credits lost are spent (cash-out).
 
     Kept apart from ``rewards_event``, whose key holds the player and the sectors too: the same
@@ -331,17 +362,19 @@ def _gained(credits: int, income: int, vp: int, charges: int, opened: tuple[str,
         parts.append(f"{vp:+d} VP")
     if charges:
         parts.append(f"{charges:+d} charge{'' if abs(charges) == 1 else 's'}")
-    # A choice is told as what the player may now do ("may claim a level 1 card"), in the third
-    # person; a bonus roll, a sector's rewards or the win read as things gained.
-    verbs = []
+    # A choice is told as what the player may now do ("may claim a level 1 card"), or must (a trade
+    # has no pass), in the third person; a bonus roll, a sector's rewards or the win read as gains.
+    verbs: list[str] = []
+    musts: list[str] = []
     for item in opened:
         if item.startswith(("a ", "an ", "the ")):
             parts.append(item)
         else:
-            verbs.append(item.replace(" your ", " their "))
-    gained = f" gains {listed(parts)}" if parts else ""
-    may = f" may {listed(verbs)}" if verbs else ""
-    said = f"{gained} and{may}" if gained and may else gained or may
+            (musts if item in must else verbs).append(item.replace(" your ", " their "))
+    clauses = [f"gains {listed(parts)}" if parts else "", f"must {listed(musts)}" if musts else ""]
+    clauses.append(f"may {listed(verbs)}" if verbs else "")
+    kept = [clause for clause in clauses if clause]
+    said = f" {listed(kept)}" if kept else ""
     if credits < 0:
         spent = f" spends {-credits} credit{'' if credits == -1 else 's'}"
         return f"{spent} and{said}." if said else f"{spent}."

@@ -17,6 +17,7 @@ from engine.spacebase.state import SpaceState
 from tests.bot.conftest import button, labels, posted, run
 from tests.bot.fake_discord import EPHEMERAL, Call, FakeDiscord, Person, dm_recipient
 from tests.engine.spacebase.sb_helpers import turned_up
+from tests.engine.spacebase.test_spacebase_as_granted import bonus_roll_of_ones, full_card_rolled
 
 ALICE = Person(11, "Alice")
 BOB = Person(12, "Bob")
@@ -213,3 +214,20 @@ def test_the_status_line_tells_when_the_last_round_ends() -> None:
     view = RULES.view(state, None)
     first = state.players[state.first]
     assert f"last round (ends before {first}'s turn)" in status_line(view)
+
+
+def _choice_labels(state: SpaceState, seat: int) -> dict[str, str]:
+    view = {**RULES.view(state, seat), "viewer": seat}
+    chooses = [a for a in RULES.legal_actions(state, seat) if a.kind == "choose"]
+    made = buttons(view, chooses, 1, 1, content=CONTENT)
+    return {str(a.get("option")): b.label for a, b in zip(chooses, made, strict=True)}
+
+
+def test_a_bonus_roll_button_promises_no_claim_the_roll_ignores() -> None:
+    labels = _choice_labels(bonus_roll_of_ones(), 0)
+    assert labels["sum"] == "Sum 2: +4 credits" and labels["single"] == "Dice 1 + 1: nothing"
+
+
+def test_a_button_promises_no_cube_a_full_card_cannot_take() -> None:
+    labels = _choice_labels(full_card_rolled(with_cutter=True), 1)
+    assert labels["sum"] == "Sum 8: nothing" and labels["single"].endswith("+1 credits")

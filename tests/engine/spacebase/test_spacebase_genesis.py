@@ -615,7 +615,7 @@ def test_the_card_reference_says_may_exactly_where_an_immediate_reward_may_be_de
     # "Immediate rewards are not optional unless specifically stated otherwise": the ones the engine
     # lets a buyer skip say "may" on the card, and no other does.
     from engine.spacebase.docs import card_reference
-    from engine.spacebase.pending import OPTIONAL
+    from engine.spacebase.model import OPTIONAL
 
     reference = card_reference()
     immediate = [c for c in CONTENT.cards.values() if c.immediate]
