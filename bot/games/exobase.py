@@ -258,6 +258,9 @@ def _headline(view: Mapping[str, Any]) -> str:
     if isinstance(outcome, Mapping):
         result = "won" if outcome.get("won") else "lost"
         return f"Day {day}/{days} · over ({result}) · final score {outcome.get('score', 0)}"
+    goal = view.get("goal") or {}
+    if goal and goal.get("station") is None:
+        return f"Day {day}/{days} · {view.get('phase')} · no win is possible any more"
     return f"Day {day}/{days} · {view.get('phase')} · score if won now {view.get('score')}"
 
 
@@ -308,6 +311,8 @@ def _goal_line(goal: Mapping[str, Any]) -> str:
     tracks = f"{goal['tracks_green']}/{goal['tracks']} production tracks in the green"
     if short:
         tracks += " (" + ", ".join(f"+{n} {r}" for r, n in short.items()) + " production to go)"
+    if goal.get("station") is None:
+        return f"{tracks}; the Power Station is destroyed, so the shield can no longer be powered."
     station = f"{goal['station']} level {goal['station_level']}/{goal['station_max']}"
     if goal.get("station_next"):
         station += f" (next: {goal['station_next']})"

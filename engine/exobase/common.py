@@ -88,9 +88,14 @@ def settle(state: ExoState, content: Content, events: list[Event], derived: Deri
     if derived is None:
         derived = derive(state, content)
     storage = state.storage
-    for r in RESOURCES:
-        if storage[r] > derived.cap[r]:
-            storage[r] = derived.cap[r]
+    lost = {r: storage[r] - derived.cap[r] for r in RESOURCES if storage[r] > derived.cap[r]}
+    if lost:
+        # A storage cap that shrank (the Silo destroyed, Jun dead) spills what no longer fits.
+        for r, n in lost.items():
+            storage[r] -= n
+        spilled = ", ".join(f"{n} {r}" for r, n in lost.items())
+        text = f"Storage shrank: {spilled} no longer fit and are lost."
+        events.append(Event("storage_spilled", text, {"lost": lost}))
     if not any(f["alive"] for f in state.founders):
         finish(state, events, False, "Every founder has died.", 0)
         return

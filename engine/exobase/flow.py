@@ -102,6 +102,9 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
         night.flip(state, content, str(action.arg("card")), events)
     elif kind in PENDING_KINDS:
         hazard.answer(state, content, action, events)
+        if state.phase == "refill" and state.pending is None:
+            # A location powered again in the night: the refill (then the morning) goes on.
+            night.resume_refill(state, content, events)
     elif kind == "tuck":
         night.tuck(state, content, str(fid), str(action.arg("card")), events)
     elif kind == "rest":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.action import Action
 from engine.core.game import Event
+from engine.exobase import power
 from engine.exobase.common import action_of, finish, name, store
 from engine.exobase.derive import derive
 from engine.exobase.model import Content
@@ -105,9 +106,20 @@ def _refill(state: ExoState, content: Content, events: list[Event]) -> None:
         state.pending = {"kind": "flip", "text": text, "options": options}
         return
     state.pending = None
+    # Energy that came back in the night (an instant repair) powers its locations before the
+    # morning counts production; when that is the player's choice, the morning waits for it.
+    if state.dark:
+        power.balance(state, content, events)
+        if state.pending is not None:
+            return
     _fill_task_row(state)
     state.day += 1
     morning(state, content, events)
+
+
+def resume_refill(state: ExoState, content: Content, events: list[Event]) -> None:
+    """Go on with the night's refill once a choice it waited for (powering a location) is made."""
+    _refill(state, content, events)
 
 
 def morning(state: ExoState, content: Content, events: list[Event]) -> None:

@@ -100,13 +100,18 @@ def power_up(state: ExoState, content: Content, cid: str, events: list[Event]) -
 
 
 def _lit(state: ExoState, content: Content, d: Derived, lit: list[str], events: list[Event]) -> Derived:
-    """Narrate the locations ``lit`` (already off ``state.dark``) and the production they bring back;
-    ``d`` is the derived state from before."""
-    after = derive(state, content)
+    """Narrate the locations ``lit`` (already off ``state.dark``), each with the production it brings
+    back itself; ``d`` is the derived state from before."""
+    dark = [*state.dark, *lit]
+    before = d
     for cid in lit:
-        text = f"{name(content, cid)} has power again{_change(d.production, after.production)}."
+        dark.remove(cid)
+        state.dark = list(dark)
+        after = derive(state, content)
+        text = f"{name(content, cid)} has power again{_change(before.production, after.production)}."
         events.append(Event("powered_up", text, {"card": cid}))
-    return after
+        before = after
+    return before
 
 
 def _delta(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str, int]:

@@ -8,7 +8,9 @@ from engine.core.action import Action
 from engine.core.words import listed
 from engine.exobase.common import name
 from engine.exobase.derive import Derived, derive
+from engine.exobase.instants import instant_list
 from engine.exobase.model import Card, Content, cost_label
+from engine.exobase.night import REST_COST, hab_standing
 from engine.exobase.place_legal import PLACEMENT_KINDS, upgrade_need
 from engine.exobase.state import ExoState
 
@@ -48,7 +50,60 @@ def why(state: ExoState, content: Content, action: Action) -> str:
         reason = _placement(state, content, action)
         if reason:
             return reason
-    return f"You cannot {kind.replace('_', ' ')} that way now."
+    reason = _night(state, content, action) if kind in ("rest", "tuck") else None
+    if kind == "instant":
+        reason = _instant(state, content, action)
+    return reason or f"You cannot {kind.replace('_', ' ')} that way now."
+
+
+def _night(state: ExoState, content: Content, action: Action) -> str | None:
+    """Why a rest or a tuck is refused at night."""
+    fid = str(action.get("founder", ""))
+    founder = state.founder(fid)
+    if founder is None or not founder["alive"]:
+        return f"There is no living founder '{fid}'."
+    who = name(content, fid)
+    if action.kind == "tuck":
+        worked = founder["task"]
+        if worked is None:
+            return f"{who} worked no task today: only the task card a founder worked may be kept."
+        if str(action.get("card", "")) != worked:
+            return f"{who} may keep only the task card they worked today, {_task_title(content, worked)}."
+        return f"{_task_title(content, worked)} has left the task row: it can no longer be kept."
+    if not hab_standing(state, content):
+        return "With the Hab destroyed nobody can rest."
+    if founder["health"] >= content.founders[fid].max_health:
+        return f"{who} is at full health."
+    if state.storage["food"] < REST_COST:
+        return f"Resting costs {REST_COST} food; storage holds {state.storage['food']}."
+    return None
+
+
+def _task_title(content: Content, cid: str) -> str:
+    task = content.cards[cid].task
+    return task.name if task is not None else content.cards[cid].name
+
+
+def _instant(state: ExoState, content: Content, action: Action) -> str | None:
+    """Why an instant is refused: spent, or nobody it could help."""
+    fid = str(action.get("founder", ""))
+    founder = state.founder(fid)
+    if founder is None or not founder["alive"]:
+        return f"There is no living founder '{fid}' (a dead founder's instants are gone)."
+    key = str(action.get("ability", ""))
+    found = [(effect, used) for k, effect, used in instant_list(content, founder) if k == key]
+    if not found:
+        return f"{name(content, fid)} has no instant '{key}'."
+    effect, used = found[0]
+    if used:
+        return "That instant is spent: each one is used once."
+    target = state.founder(str(action.get("target", "")))
+    healed = "heal" in effect and target is not None and target["alive"]
+    if healed and target is not None and target["health"] >= content.founders[target["id"]].max_health:
+        return f"{name(content, target['id'])} is at full health."
+    if "repair" in effect and not any(b["damage"] for b in state.base):
+        return "No location is damaged."
+    return None
 
 
 def _placement(state: ExoState, content: Content, action: Action) -> str | None:

@@ -78,3 +78,13 @@ def test_two_lifts_of_undermining_cards_read_apart_in_the_menu() -> None:
 def test_the_final_scores_put_the_winner_of_a_tie_first() -> None:
     line = europa_summary(EUROPA.view(tied_on_points(), None)).splitlines()[-1]
     assert line.startswith("Final scores: p2 6 ") and " · p1 6 " in line
+
+
+def test_an_exobase_base_without_its_power_station_says_no_win_is_possible() -> None:
+    state = EXOBASE.setup(["Ann"], {}, 3)
+    state.base = [b for b in state.base if b["card"] != "power_station"]
+    state.removed.append("power_station")
+    view = EXOBASE.view(state, None)
+    text = exobase_summary(view)
+    assert "None" not in text and "the Power Station is destroyed" in text
+    assert "no win is possible any more" in text.splitlines()[0]
