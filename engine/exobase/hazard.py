@@ -131,9 +131,11 @@ def _target(state: ExoState, content: Content, events: list[Event]) -> bool:
             "die": die,
         }
         return False
-    events.append(
-        Event("target_roll", f"Target roll {die}: {name(content, tied[0])}.", {"die": die, "card": tied[0]})
-    )
+    # The name rides along: the hit may destroy the location, and a picture drawn after it is gone
+    # could no longer look it up.
+    hit = name(content, tied[0])
+    data = {"die": die, "card": tied[0], "name": hit}
+    events.append(Event("target_roll", f"Target roll {die}: {hit}.", data))
     damage(state, content, tied[0], events)
     return True
 

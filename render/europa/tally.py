@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from render.canvas import MIN_TEXT, Canvas, wrap_text
+from render.canvas import MIN_TEXT, Canvas, text_width, wrap_text
 from render.europa.common import (
     BODY,
     MARGIN,
@@ -84,8 +84,13 @@ def _builder(canvas: Canvas, view: View, p: Mapping[str, Any], y: int) -> int:
         after = canvas.text(after + 6, below, "met", SMALL, GOOD)[2]
     elif attempt.get("rolled"):
         after = canvas.text(after + 6, below, f"missing {short_by(attempt)}", SMALL, BAD)[2]
-    if destroy_note(attempt):
-        canvas.text(after + 12, below, destroy_note(attempt), SMALL, BAD)
+    note = destroy_note(attempt)
+    if note and after + 12 + text_width(note, SMALL) > WIDTH - MARGIN:
+        # No room left of the needs: the warning, with its count, goes on a line of its own.
+        below += 34
+        after = x - 12
+    if note:
+        canvas.text(after + 12, below, note, SMALL, BAD, max_width=WIDTH - MARGIN - after - 12)
     return max(below + 34, y + 52)
 
 

@@ -93,7 +93,8 @@ def _target_label(view: Mapping[str, Any], data: Mapping[str, Any]) -> str:
         return names.get(str(card), str(card).replace("_", " ").title())
 
     if data.get("card"):
-        return named(data["card"])
+        # The event names it: a location the hit destroyed is no longer in the view.
+        return str(data.get("name") or named(data["card"]))
     tied = data.get("tied")
     if tied:
         return "tie, you choose: " + " or ".join(named(c) for c in tied)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core import Event
 from render.image import RenderedImage
@@ -36,6 +37,12 @@ def scores_image(view: View, _: object = None) -> RenderedImage:
     return RenderedImage("scores.png", render_scores(view), f"Scores: {line}."[:1000])
 
 
+def _keep_phase_only(seen: dict[str, Any]) -> dict[str, Any]:
+    """The shipyard reads the phase only to tell Light-Speed's keep phase (its rows still empty):
+    any other phase is the same picture, so a new turn's phases never post it again."""
+    return {**seen, "phase": "keep" if seen.get("phase") == "keep" else ""}
+
+
 def shipyard_image(view: View, _: object = None) -> RenderedImage:
     return RenderedImage("shipyard.png", render_shipyard(view), "The shipyard and the colonies, with prices.")
 
@@ -54,7 +61,12 @@ RENDERER = Renderer(
         Kind("dice", frozenset({"dice"}), dice_image, shows=rolled),
         Kind("board", frozenset({"players", "dice", "pending", "active", "viewer"}), board_image),
         Kind("scores", frozenset({"players", "goal", "ending", "active", "outcome"}), scores_image),
-        Kind("shipyard", frozenset({"shipyard", "colonies", "deck_counts", "turned_up"}), shipyard_image),
+        Kind(
+            "shipyard",
+            frozenset({"shipyard", "colonies", "deck_counts", "turned_up", "phase"}),
+            shipyard_image,
+            narrow=_keep_phase_only,
+        ),
     ),
 )
 

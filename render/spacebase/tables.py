@@ -183,8 +183,8 @@ def draw_scores(view: View) -> Canvas:
     note = f"goal {goal} VP" if over else "last round!" if view.get("ending") else ""
     note_w = text_width(note, BODY) if note else 0
     title = over or f"Score track · goal {goal} VP"
-    # A title naming long-named winners takes two lines rather than losing a name.
-    heading = wrap_text(title, TITLE, WIDTH - 2 * MARGIN - note_w - 16, bold=True)[:2]
+    # A title naming long-named winners takes as many lines as it needs rather than losing a name.
+    heading = wrap_text(title, TITLE, WIDTH - 2 * MARGIN - note_w - 16, bold=True)
     head = 40 * len(heading) + 6
     canvas = Canvas(WIDTH, MARGIN * 2 + head + ROW * len(players))
     for index, line in enumerate(heading):

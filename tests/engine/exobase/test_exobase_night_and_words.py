@@ -82,6 +82,8 @@ def test_resources_lost_to_a_destroyed_silo_are_narrated() -> None:
     rig(state, 6, 5)  # 6 + day 1 = Tremor; target roll 5: the Storage Silo (its second token)
     state, events = act(state, "roll_hazard")
     assert "Storage Silo is destroyed." in [e.text for e in events]
+    # The target roll names the location in its data too: a picture drawn after it is gone needs it.
+    assert any(e.kind == "target_roll" and e.data.get("name") == "Storage Silo" for e in events)
     assert state.storage["minerals"] == 6  # 2 of each of the five resources are gone
     texts = " ".join(e.text for e in events)
     # The player is told the 10 resources spilled.
