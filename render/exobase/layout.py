@@ -66,8 +66,9 @@ class Grid:
     columns is drawn as bands stacked top to bottom. A band draws only the rows from its own first
     card to its own last (``starts`` and ``ends``: row indexes, the end excluded): a base that grew
     down on one side and up on the other would otherwise leave most of a band blank. A row is as
-    tall in every band, and the note above a band names two locations level with each other across
-    the fold, so neighbours still read across.
+    tall in every band that has a card in it (``filled``: each band's row indexes with cards); a band
+    draws a row it has no card in as a short gap. The note above a band names two locations level
+    with each other across the fold, so neighbours still read across.
     """
 
     min_x: int
@@ -79,6 +80,7 @@ class Grid:
     per_band: int
     starts: tuple[int, ...]
     ends: tuple[int, ...]
+    filled: tuple[frozenset[int], ...]
 
     @property
     def bands(self) -> int:
@@ -97,8 +99,15 @@ class Grid:
         """Columns drawn side by side."""
         return min(self.cols, self.per_band)
 
+    def band_heights(self, band: int, end: int | None = None) -> list[int]:
+        """The heights ``band`` draws its rows at, from its first row to ``end`` (a row index,
+        excluded; its own last row when None)."""
+        heights, filled = self.heights, self.filled[band]
+        stop = self.ends[band] if end is None else end
+        return [heights[r] if r in filled else EMPTY_ROW for r in range(self.starts[band], stop)]
+
     def band_height(self, band: int) -> int:
-        drawn = self.heights[self.starts[band] : self.ends[band]]
+        drawn = self.band_heights(band)
         return sum(drawn) + len(drawn) * GAP
 
     def band_top(self, band: int) -> int:
@@ -112,7 +121,7 @@ class Grid:
 
     def origin(self, x: int, y: int) -> tuple[int, int]:
         band, column = divmod(x - self.min_x, self.per_band)
-        above = self.heights[self.starts[band] : y - self.min_y]
+        above = self.band_heights(band, y - self.min_y)
         return (
             self.left + column * (self.tile_w + GAP),
             self.band_top(band) + sum(above) + GAP * len(above),
@@ -347,10 +356,11 @@ def plan(cards: Sequence[Card], view: View) -> Grid:
     # A band without a card (a gap in the columns) keeps one short row.
     starts = tuple(min(rows, default=0) for rows in rows_of)
     ends = tuple(max(rows, default=0) + 1 for rows in rows_of)
+    filled = tuple(frozenset(rows) for rows in rows_of)
     # Very tall bases drop to fewer lines per space, then fewer spaces, so the image keeps a sane shape.
     for detail in DETAILS:
         layout = tuple(plan_row(row, view, tile_w, detail) for row in by_row)
-        grid = Grid(min(xs), min(ys), cols, tile_w, layout, detail, per_band, starts, ends)
+        grid = Grid(min(xs), min(ys), cols, tile_w, layout, detail, per_band, starts, ends, filled)
         if grid.height <= MAX_HEIGHT * grid.bands:
             break
     return grid

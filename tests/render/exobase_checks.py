@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from render.canvas import Box, Canvas
-from render.exobase.layout import GAP, Grid
+from render.exobase.layout import Grid
 
 
 def chip_offsets(canvas: Canvas, grid: Grid, cards: list[dict[str, Any]]) -> dict[int, set[int]]:
-    """For each y, how far below the base's first row each card's power chip (ON, OFF or GEN) is
-    drawn: how far below its band's top, plus the rows above the band's first that it leaves out.
+    """For each y, how far below its own tile's top each card's power chip (ON, OFF or GEN) is
+    drawn (a row is as tall in every band that has a card in it, so one depth per y).
 
     The chips are found among the drawn texts by their column alone, so the test reads where the
     renderer really put each row rather than where the grid says it should be.
@@ -19,8 +19,6 @@ def chip_offsets(canvas: Canvas, grid: Grid, cards: list[dict[str, Any]]) -> dic
     for band in range(grid.bands):
         top = grid.band_top(band)
         bottom = top + grid.band_height(band)
-        left_out = grid.heights[: grid.starts[band]]
-        skipped = sum(left_out) + GAP * len(left_out)
         mine = [c for c in cards if (c["x"] - grid.min_x) // grid.per_band == band]
         for column in {c["x"] for c in mine}:
             left = grid.origin(column, grid.min_y)[0] + 50
@@ -32,7 +30,7 @@ def chip_offsets(canvas: Canvas, grid: Grid, cards: list[dict[str, Any]]) -> dic
             rows = sorted(c["y"] for c in mine if c["x"] == column)
             assert len(chips) == len(rows)
             for y, chip in zip(rows, chips, strict=True):
-                offsets.setdefault(y, set()).add(chip - top + skipped)
+                offsets.setdefault(y, set()).add(chip - grid.origin(column, y)[1])
     return offsets
 
 

@@ -224,3 +224,17 @@ def test_the_upgrade_is_drawn_whole_even_at_the_lowest_detail() -> None:
     tiles = [" ".join(p.text for p in canvas.texts if inside(p.box, grid, card)) for card in column]
     for text in tiles:
         assert "3 water, 2 metal + 1 energy \u2192 L3" in text and "+1 food production" in text
+
+
+def test_a_band_draws_a_row_without_its_own_locations_as_a_short_gap() -> None:
+    # The right band (the core four and South) has nothing in row 2: the left band's tall row 2
+    # takes no height there.
+    view: dict[str, Any] = fresh_view()
+    first = view["base"][0]
+    left = [dict(first, card=f"w{i}", name=f"West {i}", x=-3, y=i) for i in range(4)]
+    south = dict(first, card="south", name="South", x=2, y=3)
+    view["base"] = [*view["base"], *left, south]
+    _, grid = draw_base(view)
+    assert grid.bands == 2
+    assert grid.band_heights(1)[2 - grid.starts[1]] == EMPTY_ROW
+    assert grid.band_heights(0)[2 - grid.starts[0]] > EMPTY_ROW
