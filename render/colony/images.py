@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.colony.model import Content
 from engine.core import Event
+from engine.core.words import counted
 from render.colony.board import render_board
 from render.colony.common import turn_line
 from render.colony.event import Revealed, render_event, revealed_event
@@ -21,7 +22,9 @@ from render.registry import Kind, Renderer, View
 
 def _grid(cards: Content, view: View, _: None) -> RenderedImage:
     count = len(view.get("grid") or [])
-    text = f"The colony grid: {count} modules with tokens and pawns. {turn_line(view, drawn=False)}."
+    text = (
+        f"The colony grid: {counted(count, 'module')} with tokens and pawns. {turn_line(view, drawn=False)}."
+    )
     return RenderedImage("grid.png", render_grid(view, cards), text)
 
 
@@ -43,7 +46,7 @@ def _hands(cards: Content, view: View, _: None) -> RenderedImage:
 
 def _event(cards: Content, view: View, revealed: Revealed) -> RenderedImage:
     kind = "Critical event" if revealed.critical else "Event"
-    text = f"{kind}: {revealed.name}. {' '.join(revealed.outcomes)}"[:1000]
+    text = f"{kind}: {revealed.name}. {' '.join(revealed.outcomes)}".strip()[:1000]
     return RenderedImage("event.png", render_event(revealed, view, cards), text)
 
 

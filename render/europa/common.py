@@ -69,11 +69,6 @@ def status_words(player: Mapping[str, Any]) -> str:
     return STATUS_NAMES.get(status, status)
 
 
-def counted(n: int, word: str, words: str | None = None) -> str:
-    """ "1 base", "2 bases": ``n`` and the word in the number it needs (``words``: an irregular plural)."""
-    return f"{n} {word if n == 1 else words or word + 's'}"
-
-
 def seat_colour(seat: int) -> Rgb:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.words import counted
 from render.canvas import Canvas, wrap_text
 from render.europa.common import (
     BODY,
@@ -14,7 +15,6 @@ from render.europa.common import (
     TITLE,
     WIDTH,
     View,
-    counted,
     drawn_name,
     glyph,
     legend_piece,

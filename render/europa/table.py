@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.words import counted
 from render.canvas import MIN_TEXT, Canvas, packed, wrap_text
 from render.europa.common import (
     BODY,
@@ -16,7 +17,6 @@ from render.europa.common import (
     WIDTH,
     View,
     corners,
-    counted,
     destroy_note,
     dice_row,
     drawn_name,
@@ -272,7 +272,7 @@ def table_text(view: View) -> str:
             card = attempt.get("card") or {}
             need = need_words(attempt.get("need") or {})
             line += f", base {card.get('name')} ({card.get('points')} pts) needs {need}"
-            line += f", {attempt.get('rolls_left')} rolls left"
+            line += f", {counted(int(attempt.get('rolls_left') or 0), 'roll')} left"
         line += f", built {p.get('built_count', 0)}, Cut Corners {corners(p)}."
         parts.append(line)
     return " ".join(parts)[:1000]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core.words import counted
 from render.canvas import MIN_TEXT, Canvas, text_width, wrap_text
 from render.europa.common import (
     BODY,
@@ -14,7 +15,6 @@ from render.europa.common import (
     TITLE,
     WIDTH,
     View,
-    counted,
     destroy_note,
     dice_row,
     drawn_name,
@@ -113,7 +113,8 @@ def dice_text(view: View, seats: Sequence[int]) -> str:
             dice.append(f"{d.get('colour')} {face}{mark}")
         shown = ", ".join(dice) if any(d.get("face") for d in attempt.get("dice") or []) else "not rolled yet"
         destroy = f" {destroy_note(attempt).capitalize()}" if destroy_note(attempt) else ""
-        parts.append(f"{p.get('name')}: {shown}; {attempt.get('rolls_left')} rolls left.{destroy}")
+        rolls = counted(int(attempt.get("rolls_left") or 0), "roll")
+        parts.append(f"{p.get('name')}: {shown}; {rolls} left.{destroy}")
     return ("Dice. " + " ".join(parts))[:1000] if parts else "Dice: nobody is rolling now."
 
 

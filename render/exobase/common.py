@@ -62,7 +62,7 @@ def day_line(view: View) -> str:
     # The day counter moves one past the last day when time runs out; show the last day instead.
     day = min(int(view.get("day", 1)), days)
     left = max(0, int(view.get("days_left", days - day + 1)))
-    return f"Day {day} of {days}  ({left} left)"
+    return f"Day {day} of {days} ({left} left)"
 
 
 def phase_name(view: View) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Event
+from engine.core.words import counted
 from render.image import RenderedImage
 from render.registry import Kind, Renderer
 from render.spacebase.board import render_board
@@ -28,7 +29,8 @@ def rolled(view: View, events: Sequence[Event]) -> tuple[int, ...]:
 
 def board_image(view: View, _: object = None) -> RenderedImage:
     me = player(view, viewer(view))
-    text = f"{me.get('name')}'s twelve sectors: {me.get('vp', 0)} VP, {me.get('credits', 0)} credits."
+    credits = counted(int(me.get("credits", 0)), "credit")
+    text = f"{me.get('name')}'s twelve sectors: {me.get('vp', 0)} VP, {credits}."
     return RenderedImage("board.png", render_board(view), text)
 
 
