@@ -73,7 +73,7 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
             raise
         try:
             await post_in_channel(i.client, thread.id, reply, hint=f"`/{key} status`")
-        except discord.HTTPException as exc:
+        except discord.Forbidden as exc:
             # The thread opened but refuses the game's first message (Send Messages in Threads is a
             # permission of its own): a game nobody can see there is ended with its thread.
             log.warning("The new thread %s refused the game's first message: %s", thread.id, exc)
@@ -83,6 +83,13 @@ def _lifecycle(key: str) -> dict[str, tuple[str, Defer, Work]]:
             raise UserError(
                 "I opened a thread but could not post in it (I need Send Messages in Threads), so no "
                 "game was started; start it without thread, or give me that permission."
+            ) from exc
+        except discord.HTTPException as exc:
+            # Discord failing for a moment: the game stands, and its board is posted there later.
+            log.warning("The new thread %s did not take the game's first message yet: %s", thread.id, exc)
+            raise UserError(
+                f"Your game is saved in {thread.mention}, but Discord would not post its first message "
+                f"just now (HTTP {exc.status}); it is posted there as soon as Discord lets it."
             ) from exc
         return Reply(f"{actor_of(i).name} opened a {frontend.title} game in {thread.mention}.")
 

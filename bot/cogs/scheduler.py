@@ -29,6 +29,7 @@ from bot.ui.send import (
     MINE_HINT,
     channel_unknown,
     keep_shown,
+    keeps_board,
     post_in_channel,
     post_kept,
     take_shown,
@@ -131,6 +132,10 @@ class Scheduler(commands.Cog):
             return 0
         posts = 0
         for record in found:
+            if keeps_board(self.bot, record.channel_id):
+                # Refused, not lost: this process posts that very board (the move's own words, its
+                # DMs already sent) once the channel takes it; a late table would only repeat DMs.
+                continue
             post = await self._late_board(record, before, now)
             if post is not None and await self.send(post, shown=record):
                 posts += 1

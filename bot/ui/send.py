@@ -387,6 +387,11 @@ def take_shown(client: discord.Client) -> dict[int, int]:
     return _SHOWN.pop(client, {})
 
 
+def keeps_board(client: discord.Client, channel_id: int) -> bool:
+    """Whether a board Discord refused in ``channel_id`` waits here to be posted again."""
+    return channel_id in _UNPOSTED.get(client, {})
+
+
 def forget_kept(client: discord.Client, channel_id: int) -> None:
     """Drop the board kept for ``channel_id``: its game ended where it can no longer be shown."""
     _UNPOSTED.get(client, {}).pop(channel_id, None)

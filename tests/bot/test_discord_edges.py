@@ -146,3 +146,22 @@ async def test_a_private_answer_after_its_token_ran_out_is_no_bug_of_ours(
     public = [c for c in calls if c.path == "/channels/{channel_id}/messages"]
     assert public and all(APOLOGY not in c.content for c in public)
     assert LATE in public[-1].content and f"<@{ALICE.user_id}>" in public[-1].content
+
+
+async def test_a_passing_failure_of_a_new_threads_first_post_keeps_the_game(
+    bot: GameBot, fake: FlakyDiscord
+) -> None:
+    # Discord down for a moment (503) is no missing permission: the game stands, posted later.
+    def thread_posts(route: Any, call: Call) -> Exception | None:
+        in_thread = route.path == "/channels/{channel_id}/messages" and any(
+            str(t) in route.url for t in fake.threads
+        )
+        return _http(discord.DiscordServerError, 503, 0) if in_thread and route.method == "POST" else None
+
+    fake.refuse = thread_posts
+    calls = posted(await _calls(bot, fake, fake.command(ALICE, "exobase", "start", thread=True)))
+    [thread] = fake.threads
+    answer = calls[-1]
+    assert answer.flags & EPHEMERAL and "is saved in" in answer.content
+    assert "Send Messages in Threads" not in answer.content
+    assert await bot.service.repo.open_game(thread) is not None

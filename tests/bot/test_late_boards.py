@@ -244,3 +244,54 @@ async def _run(bot: GameBot, fake: FakeDiscord, payload: dict[str, Any]) -> list
     mark = len(fake.calls)
     await feed(bot, payload)
     return since(fake, mark)
+
+
+def _forbid(fake: RefusingDiscord) -> Callable[[Any, Call], Any]:
+    """From now on the server's channel refuses every post (403 Missing Permissions); DMs still go.
+    Returns the wire's own answer, to put back."""
+    original = fake._respond
+
+    def refuse(route: Any, call: Call) -> Any:
+        to_server = route.method == "POST" and (
+            route.path.startswith("/webhooks/")
+            or (
+                route.path == "/channels/{channel_id}/messages"
+                and int(call.url.rsplit("/", 2)[-2]) not in fake._dm_owner
+            )
+        )
+        if to_server:
+            raise discord.Forbidden(
+                SimpleNamespace(status=403, reason="Forbidden"),
+                {"code": 50013, "message": "Missing Permissions"},
+            )
+        return original(route, call)
+
+    fake._respond = refuse  # type: ignore[method-assign]
+    return original
+
+
+async def test_a_board_refused_for_long_is_posted_as_the_move_told_it_with_no_dm_again(
+    start: Start, fake: RefusingDiscord
+) -> None:
+    # Refused, not lost: the sweep leaves it to the kept board, which carries the move's own words,
+    # and never sends the DMs again.
+    bot = await start()
+    await _begun(bot, fake)
+    await feed(bot, fake.command(BOB, "spacebase", "notify", dm="on"))
+    await _scheduler(bot).tick(datetime.now(UTC))
+    original = _forbid(fake)
+    mark = len(fake.calls)
+    await feed(bot, fake.command(ALICE, "spacebase", "end"))
+    refused = [c for c in since(fake, mark) if c.path.startswith("/webhooks/") and c.content]
+    told = refused[0].content.split("\n")[0].split("> ", 1)[-1]
+    assert len([c for c in posted(since(fake, mark)) if dm_recipient(fake, c) == BOB.user_id]) == 1
+    now = datetime.now(UTC)
+    mark = len(fake.calls)
+    for step in range(20):  # ten minutes of ticks while the channel refuses
+        await _scheduler(bot).tick(now + timedelta(seconds=30 * (step + 1)))
+    assert not [c for c in posted(since(fake, mark)) if dm_recipient(fake, c) is not None]
+    fake._respond = original  # type: ignore[method-assign,assignment]
+    mark = len(fake.calls)
+    await _scheduler(bot).tick(now + timedelta(minutes=11))
+    public = "\n".join(c.content for c in posted(since(fake, mark)) if dm_recipient(fake, c) is None)
+    assert told in public and LATE_NOTE not in public
