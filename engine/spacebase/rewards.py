@@ -181,23 +181,29 @@ def effective(found: list[Gain], board: Board, content: Content, bonus: int = 0)
     return out
 
 
-def same_result(a: list[Gain], b: list[Gain]) -> bool:
-    """Whether two lists of gains come to the same for a seat (see ``signature``). Every roll asks
-    this for every seat whose two options differ, and most hold only credits, income and VP: their
-    totals settle it without the signatures."""
+def same_result(
+    a: list[Gain], b: list[Gain], board: Board | None = None, content: Content | None = None
+) -> bool:
+    """Whether two lists of gains come to the same for a seat (see ``signature``); with ``board``
+    and ``content``, as granted to that board (``effective``). Every roll asks this for every seat,
+    and most lists hold only credits, income and VP: their totals settle it at once."""
     if a == b:
         return True
-    totals = _totals(a)
-    if totals is not None:
-        others = _totals(b)
-        if others is not None:
-            return totals == others
+    # Credits, income and VP no other reward makes up for: different sums settle it at once.
+    sums, others = _sums(a), _sums(b)
+    if sums[:3] != others[:3]:
+        return False
+    if not sums[3] and not others[3]:
+        return True
+    if board is not None and content is not None:
+        a, b = effective(a, board, content), effective(b, board, content)
     return signature(a) == signature(b)
 
 
-def _totals(found: list[Gain]) -> tuple[int, int, int] | None:
-    """The credits, income and VP of ``found``; None when it holds any other reward."""
+def _sums(found: list[Gain]) -> tuple[int, int, int, bool]:
+    """The credits, income and VP of ``found``, and whether it holds any other reward."""
     credits = income = vp = 0
+    other = False
     for _card, r in found:
         kind = r.kind
         if kind == "credits":
@@ -207,8 +213,8 @@ def _totals(found: list[Gain]) -> tuple[int, int, int] | None:
         elif kind == "income":
             income += r.n
         else:
-            return None
-    return credits, income, vp
+            other = True
+    return credits, income, vp, other
 
 
 def signature(found: list[Gain]) -> tuple[tuple[str, str, int, int], ...]:
@@ -298,8 +304,8 @@ def grant_all(
     board = state.board(seat)
     # Most lists hold only plain amounts, added up at once; any other reward sends the whole list
     # the long way, in order (cash_out spends the credits gained before it).
-    totals = _totals(found)
-    if totals is None:
+    credits, income, vp, other = _sums(found)
+    if other:
         credits, income, vp, charges = _grant_each(state, content, seat, board, found, bonus)
         # The choices it opened, so the event never reads "nothing" for a claim or a bonus roll.
         named = [r for _card, r in found if r.kind in NAMED and not bonus_ignores(r.kind, bonus)]
@@ -307,7 +313,6 @@ def grant_all(
         # A trade has no pass: it is told as what the player must do, not may.
         must = tuple(r.label() for r in named if r.kind in CHOICES and r.kind not in OPTIONAL)
         return rewards_event(name, seat, credits, income, vp, charges, len(found), sectors, opened, must)
-    credits, income, vp = totals
     board.credits += credits
     board.income += income
     board.vp += vp

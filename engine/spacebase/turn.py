@@ -8,7 +8,7 @@ from engine.core.game import Event
 from engine.core.words import listed
 from engine.spacebase.board import on_board, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Card, Content
-from engine.spacebase.rewards import effective, gains, grant_all, option_sectors, roll_options, same_result
+from engine.spacebase.rewards import gains, grant_all, option_sectors, roll_options, same_result
 from engine.spacebase.setup import refill
 from engine.spacebase.state import SpaceState
 
@@ -35,9 +35,7 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
     for seat, (by_sum, by_die) in enumerate(options):
         # Equal lists amount to the same; others may too (+8 credits from one card, +4 from each of
         # two; a cube for a card already full is none), as granted.
-        if by_sum == by_die or same_result(
-            effective(by_sum, boards[seat], content), effective(by_die, boards[seat], content)
-        ):
+        if same_result(by_sum, by_die, boards[seat], content):
             choices[SEAT_KEYS[seat]] = "sum"
             events.append(_automatic(players[seat], seat))
     state.choices = choices
