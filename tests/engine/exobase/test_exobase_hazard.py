@@ -74,7 +74,7 @@ def test_target_roll_damages_a_matching_location_and_hurts_its_founder() -> None
     founder(state, "vesna")["at"] = "greenhouse"
     rig(state, 6, 1)  # 7: one target roll; 1 = Greenhouse
     after, events = act(state, "roll_hazard")
-    assert event(events, "target_roll") == {"die": 1, "card": "greenhouse"}
+    assert event(events, "target_roll") == {"die": 1, "card": "greenhouse", "name": "Greenhouse"}
     assert event(events, "damaged") == {"card": "greenhouse", "tokens": 1}
     assert founder(after, "vesna")["health"] == CONTENT.founders["vesna"].max_health - 2
 
@@ -109,7 +109,7 @@ def test_no_matching_location_means_roll_again() -> None:
     assert rolls == [
         {"die": 5, "card": None, "reroll": True},
         {"die": 6, "card": None, "reroll": True},
-        {"die": 2, "card": "hab"},
+        {"die": 2, "card": "hab", "name": "Hab"},
     ]
     assert placed(after, "hab")["damage"] == 1
 
