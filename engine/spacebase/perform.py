@@ -17,7 +17,7 @@ from engine.spacebase.react import announce, auto_roll, close_turn, maybe_close,
 from engine.spacebase.resolve import resolve
 from engine.spacebase.setup import begin
 from engine.spacebase.state import SpaceState
-from engine.spacebase.turn import acquire, buy, choose, finish, roll, use
+from engine.spacebase.turn import acquire, automatic, bonus_choose, bonus_same, buy, choose, finish, roll, use
 from engine.spacebase.why import already_chosen, why
 
 # Moves a seat may make without being waited for.
@@ -164,6 +164,10 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
                 # A step with nothing to choose (no cube to move, nothing affordable to buy...) and
                 # no colony to claim meanwhile passes by itself: a game never waits on a bare "pass".
                 events += _pass_empty(state)
+                continue
+            if state.pending[0]["kind"] == "bonus_roll" and bonus_same(state, content):
+                # Both options of a bonus roll grant the same: taken for the player, as at a roll.
+                events += [automatic(state.players[head], head), *bonus_choose(state, content, head, "sum")]
                 continue
         if state.reacting:
             events += maybe_close(state, content)

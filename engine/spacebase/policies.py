@@ -155,10 +155,12 @@ def auto_choice(content: Content, state: SpaceState, seat: int, actions: list[Ac
     dice = state.pending[0]["dice"] if state.pending else state.dice
     section = "blue" if seat == state.active or state.pending else "red"
     board = state.boards[seat]
+    bonus = int(state.pending[0].get("depth", 1)) if state.pending else 0
     for a in chooses:
         option = str(a.arg("option"))
         found = gains(board, content, option_sectors(dice, option), section, option == "sum")
-        if any(r.kind == "charge" or r.kind in CHOICES for _, r in found):
+        # As granted: a claim a bonus roll ignores, or a cube a full card cannot take, is no stake.
+        if any(r.kind == "charge" or r.kind in CHOICES for _, r in effective(found, board, content, bonus)):
             return None
     h = horizon(state)
     scored = [(score(content, state, seat, a, h), a) for a in chooses]

@@ -182,7 +182,7 @@ def effective(found: list[Gain], board: Board, content: Content, bonus: int = 0)
 
 
 def same_result(
-    a: list[Gain], b: list[Gain], board: Board | None = None, content: Content | None = None
+    a: list[Gain], b: list[Gain], board: Board | None = None, content: Content | None = None, bonus: int = 0
 ) -> bool:
     """Whether two lists of gains come to the same for a seat (see ``signature``); with ``board``
     and ``content``, as granted to that board (``effective``). Every roll asks this for every seat,
@@ -196,7 +196,7 @@ def same_result(
     if not sums[3] and not others[3]:
         return True
     if board is not None and content is not None:
-        a, b = effective(a, board, content), effective(b, board, content)
+        a, b = effective(a, board, content, bonus), effective(b, board, content, bonus)
     return signature(a) == signature(b)
 
 

@@ -37,7 +37,7 @@ def roll(state: SpaceState, content: Content) -> list[Event]:
         # two; a cube for a card already full is none), as granted.
         if same_result(by_sum, by_die, boards[seat], content):
             choices[SEAT_KEYS[seat]] = "sum"
-            events.append(_automatic(players[seat], seat))
+            events.append(automatic(players[seat], seat))
     state.choices = choices
     if len(choices) == len(players):
         events += maybe_resolve(state, content)
@@ -84,7 +84,7 @@ def _rolled(name: str, seat: int, d0: int, d1: int) -> Event:
 
 
 @lru_cache(maxsize=256)
-def _automatic(name: str, seat: int) -> Event:
+def automatic(name: str, seat: int) -> Event:
     text = f"{name} gets the same either way; chosen automatically."
     return Event.quick("choice_automatic", text, {"seat": seat})
 
@@ -93,6 +93,17 @@ def _automatic(name: str, seat: int) -> Event:
 def _revealed(name: str, seat: int, option: str) -> Event:
     text = f"{name} takes the sum." if option == "sum" else f"{name} takes each die."
     return Event.quick("choice_revealed", text, {"seat": seat, "option": option})
+
+
+def bonus_same(state: SpaceState, content: Content) -> bool:
+    """Whether the head bonus roll's two options grant its seat the same (what the roll ignores
+    and cubes a full card cannot take left out)."""
+    step = state.pending[0]
+    seat, dice, depth = int(step["seat"]), list(step["dice"]), int(step.get("depth", 1))
+    board = state.boards[seat]
+    by_sum = gains(board, content, option_sectors(dice, "sum"), "blue", True)
+    by_die = gains(board, content, option_sectors(dice, "single"), "blue", False)
+    return same_result(by_sum, by_die, board, content, depth)
 
 
 def bonus_choose(state: SpaceState, content: Content, seat: int, option: str) -> list[Event]:

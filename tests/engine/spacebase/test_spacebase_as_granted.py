@@ -65,3 +65,23 @@ def test_a_trade_is_told_as_what_the_player_must_do() -> None:
     assert state.pending[0]["kind"] == "trade"
     [told] = [e.text for e in events if e.kind == "rewards" and e.data["seat"] == 0]
     assert "must trade a card with another player" in told and "may trade" not in told
+
+
+def test_a_bonus_roll_whose_options_grant_the_same_is_taken_for_the_player() -> None:
+    # Sum 9 pays +8 credits from one ship, each die +4 from a starter: nothing to choose.
+    state = plain(expansion="genesis")
+    put(state, 0, BONUS)
+    put(state, 0, "g1_025")  # sector 9: blue "+8 credits"
+    state, _ = activate(state, CONTENT.sector_of(BONUS))
+    assert state.pending and state.pending[0]["kind"] == "bonus_roll"
+    state.pending[0]["dice"] = [4, 5]
+    credits = state.boards[0].credits
+    state, events = act(state, 1, "auto", on=True)  # any move lets the engine settle what it can
+    assert not state.pending and "choice_automatic" in [e.kind for e in events]
+    assert state.boards[0].credits == credits + 8
+
+
+def test_an_auto_seat_is_not_stopped_by_a_claim_its_bonus_roll_ignores() -> None:
+    state = bonus_roll_of_ones()
+    state, events = act(state, 0, "auto", on=True)
+    assert not state.pending and state.boards[0].credits >= 4
