@@ -83,5 +83,8 @@ def test_a_bonus_roll_whose_options_grant_the_same_is_taken_for_the_player() -> 
 
 def test_an_auto_seat_is_not_stopped_by_a_claim_its_bonus_roll_ignores() -> None:
     state = bonus_roll_of_ones()
+    credits = state.boards[0].credits
     state, events = act(state, 0, "auto", on=True)
-    assert not state.pending and state.boards[0].credits >= 4
+    # The sum's +4 credits is taken; each die's claim is no stake, since the roll ignores it.
+    assert not state.pending and state.boards[0].credits == credits + 4
+    assert "rewards" in [e.kind for e in events]
