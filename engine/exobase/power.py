@@ -70,14 +70,15 @@ def _relight(state: ExoState, content: Content, d: Derived, events: list[Event])
     """Spare cubes power dark locations again.
 
     The rulebook has the player "redistribute" the cubes that come back: when they power every dark
-    location, or only one fits, there is nothing to choose and it happens at once; otherwise the
-    player picks one location at a time (``power_up``) among those whose whole need fits."""
+    location, or every one whose need fits, there is nothing to choose and it happens at once;
+    otherwise the player picks one location at a time (``power_up``) among those whose need fits."""
     levels = {b["card"]: b["level"] for b in state.base}
     # A destroyed location is off the base and no longer dark.
     dark = [cid for cid in state.dark if cid in levels]
     needs = {cid: content.cards[cid].needs(levels[cid]) for cid in dark}
     fits = [cid for cid in dark if needs[cid] <= d.bank]
-    lit = dark if sum(needs.values()) <= d.bank else fits if len(fits) == 1 else []
+    # Nothing to choose when the cubes power every location that fits (all of them, or one).
+    lit = dark if sum(needs.values()) <= d.bank else fits if sum(needs[c] for c in fits) <= d.bank else []
     state.dark = [cid for cid in dark if cid not in lit]
     if len(fits) > 1 and not lit and state.pending is None:
         spare = "cube" if d.bank == 1 else "cubes"

@@ -1,10 +1,20 @@
 from __future__ import annotations
 
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from engine.core.action import Action
 from engine.core.errors import IllegalActionError
+from engine.core.game import Event
 from engine.exobase import CONTENT, RULES
+from engine.exobase.content_load import DEFAULT_DIR as CONTENT_DIR
+from engine.exobase.content_load import load_content
+from engine.exobase.derive import derive
+from engine.exobase.power import _relight
 from engine.exobase.state import ExoState
 from tests.engine.exobase.exo_helpers import (
     FOUR,
@@ -266,3 +276,23 @@ def test_only_one_dark_location_fitting_is_powered_without_asking() -> None:
     state, events = act(state, "end_placement")
     assert state.pending is None and state.dark == ["smelter"]
     assert "Deep Well has power again" in " ".join(e.text for e in events)
+
+
+def test_cubes_that_power_every_location_they_fit_need_no_choice(tmp_path: Path) -> None:
+    # An owner's cards where Hydroponics Bay needs 3 cubes at level 3: two spare cubes fit Deep Well
+    # and Arc Smelter (1 each) but never it, so powering both is the only outcome a choice could have.
+    folder = tmp_path / "cards"
+    shutil.copytree(CONTENT_DIR, folder)
+    raw = json.loads((folder / "cards.json").read_text())
+    hydroponics = next(card for card in raw if card["id"] == "hydroponics")
+    hydroponics["levels"][2]["energy"] = 3
+    (folder / "cards.json").write_text(json.dumps(raw))
+    content = load_content(folder)
+    state = two_dark_one_spare()
+    put(state, "hydroponics", -1, 0, level=3)
+    state.dark = ["well", "smelter", "hydroponics"]
+    d = replace(derive(state, content), supply=derive(state, content).demand + 2)
+    events: list[Event] = []
+    _relight(state, content, d, events)
+    assert state.pending is None and state.dark == ["hydroponics"]
+    assert [e.kind for e in events] == ["powered_up", "powered_up"]
