@@ -23,8 +23,9 @@ MAX_TURN_MINUTES = 30 * 24 * 60
 # After this many missed deadlines in a row the bot marks the seat away, where the game can.
 AWAY_AFTER = 3
 # A timed-out seat that still has to move in the same step is played on at once, move by move; past
-# this many moves its next deadline is a full turn again (a game that waits on a seat all along).
-MAX_CHAIN = 12
+# this many moves its next deadline is a full turn again (a game that waits on a seat all along). A
+# Colony turn with a full hand and a two-token event takes 14 moves; no step of any game takes 40.
+MAX_CHAIN = 40
 LAST_CALL = timedelta(minutes=1)
 
 

@@ -194,7 +194,7 @@ def typed_names(rules: Rules[Any], frontend: GameFrontend, state: Any, seat: int
             found = _named(frontend, view, name, wholes, [typed])
             if found is None and "," in typed:
                 atoms = {part for value in wholes for part in value.split(",") if part}
-                found = _named(frontend, view, name, atoms, typed.split(","))
+                found = _named(frontend, view, name, atoms, _pieces(typed))
         if found is None and frontend.catalog is not None:
             # Not a name among the legal moves (a move not open now, or a card shown by another
             # name there): any card the game knows by that name, so the engine says why not.
@@ -202,10 +202,15 @@ def typed_names(rules: Rules[Any], frontend: GameFrontend, state: Any, seat: int
                 catalog = _known(frontend.catalog(rules))
             found = _lookup(catalog, [typed])
             if found is None and "," in typed:
-                found = _lookup(catalog, typed.split(","))
+                found = _lookup(catalog, _pieces(typed))
         if found is not None and found != typed:
             args[name] = found
     return action if args == dict(action.args) else Action.of(action.kind, **args)
+
+
+def _pieces(typed: str) -> list[str]:
+    """A typed list's names: empty pieces (a trailing comma, two commas) are no names."""
+    return [piece for piece in typed.split(",") if piece.strip()]
 
 
 def _named(

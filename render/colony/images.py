@@ -4,7 +4,7 @@ one was revealed. Card and event texts come from the content the game is played 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -65,6 +65,21 @@ def _hands_only(seen: dict[str, Any]) -> dict[str, Any]:
     return {**seen, "players": players}
 
 
+def _players_with(*fields: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A narrowing that keeps only ``fields`` of each player: a picture that shows no hand is not
+    posted again because a card changed hands."""
+
+    def narrow(seen: dict[str, Any]) -> dict[str, Any]:
+        players = [{k: v for k, v in p.items() if k in fields} for p in seen.get("players") or []]
+        return {**seen, "players": players}
+
+    return narrow
+
+
+# The grid shows pawns and each player's character; the board only names the players.
+_grid_only = _players_with("seat", "name", "character", "at")
+_board_only = _players_with("seat", "name")
+
 _TURN = frozenset({"active_seat", "outcome", "phase", "players", "scenario", "turn"})
 
 
@@ -73,13 +88,14 @@ def renderer(cards: Content) -> Renderer:
     return Renderer(
         "colony",
         (
-            Kind("grid", _TURN | {"grid", "pending"}, partial(_grid, cards)),
+            Kind("grid", _TURN | {"grid", "pending"}, partial(_grid, cards), narrow=_grid_only),
             Kind(
                 "board",
                 _TURN
                 | {"actions_left", "deck_count", "discard_count", "discard_top", "emergency"}
                 | {"event_deck_count", "event_discard_count", "grid", "limits", "pending", "resources"},
                 _board,
+                narrow=_board_only,
             ),
             Kind("hands", _TURN | {"limits"}, partial(_hands, cards), narrow=_hands_only),
             Kind(

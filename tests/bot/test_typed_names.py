@@ -121,3 +121,12 @@ def test_a_card_the_build_cannot_take_now_is_still_read_by_name() -> None:
     card = EXOBASE.content.cards[row[0]]
     typed = Action.of("build", founder=state.founders[0]["id"], card=f" {card.name} ", at="0,2")
     assert typed_names(EXOBASE, EXOBASE_FRONTEND, state, 0, typed).get("card") == card.id
+
+
+def test_a_list_of_names_may_end_with_a_comma() -> None:
+    state = EUROPA.setup(["Ann", "Bob"], {}, 3)
+    hand = sorted(state.hands[0])[:2]
+    names = [EUROPA.content.cards[c].name for c in hand]
+    typed = Action.of("redraw", discard=f"{names[0]}, {names[1]},")
+    read = typed_names(EUROPA, FRONTEND, state, 0, typed)
+    assert sorted(str(read.get("discard")).split(",")) == hand
