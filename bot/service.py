@@ -543,6 +543,8 @@ class GameService(Timekeeping):
         """Raises StaleError when a button made at ``version`` no longer stands for the clicker."""
         if version > record.version:
             raise StaleError("That button does not belong to this game.")
+        if action.kind in self._frontends[record.kind].answers:
+            raise StaleError("That question was answered already; see the latest message.")
         with _storage():
             mover = await self.repo.acted_since(record.id, seat, version)
         if mover == BOT_USER_ID:

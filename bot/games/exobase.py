@@ -9,6 +9,7 @@ from bot.games.spec import CommandSpec, GameFrontend, OptionSpec, card_catalog
 from bot.games.text import narrate_events
 from bot.replies import Button, Style
 from engine.core import Action, Event
+from engine.exobase.why import PENDING_KINDS
 
 MAX_BUTTONS = 25
 
@@ -296,7 +297,11 @@ def summary(view: Mapping[str, Any]) -> str:
     if founders:
         lines.append("Founders: " + ", ".join(founders))
     if int(view.get("seats", 1)) > 1 and view.get("phase") in ("placement", "night"):
-        lines.append(f"Ready: {len(view.get('ready') or [])} of {view['seats']} seats")
+        ready = set(view.get("ready") or [])
+        seated = [str(name) for name in view.get("players") or []]
+        awaited = [name for seat, name in enumerate(seated) if seat not in ready]
+        line = f"Ready: {len(ready)} of {view['seats']} seats"
+        lines.append(f"{line}; waiting for {', '.join(awaited)}" if awaited else line)
     pending = view.get("pending")
     if pending:
         lines.append(f"Waiting: {pending.get('text')}")
@@ -362,4 +367,6 @@ FRONTEND = GameFrontend(
     # A missed deadline plays the seat's day: its placements, the hazard's choices and the night.
     step_markers=("day",),
     catalog=catalog,
+    # The base's questions are the team's: whoever answers first, the next one may look the same.
+    answers=frozenset(PENDING_KINDS),
 )

@@ -122,7 +122,9 @@ class GameFrontend:
     move for a timed-out seat changes one of them, the seat gets a fresh turn rather than the bot
     playing on for it. ``catalog(rules)`` lists every card (and person) by the names players are
     shown, so a name typed for a move that is not legal now still reaches the engine as the card
-    it names, and the refusal gives the engine's reason.
+    it names, and the refusal gives the engine's reason. ``answers`` are the kinds of move that
+    answer one question any seat may answer (a team's shared choice): a button for one stands only
+    at the very version it was made for, since the next question may offer the same move.
     """
 
     key: str
@@ -144,6 +146,7 @@ class GameFrontend:
     private_images: frozenset[str] = frozenset()
     mine_label: str = "My hand"
     catalog: CatalogFn | None = None
+    answers: frozenset[str] = frozenset()
 
     def command(self, name: str) -> CommandSpec | None:
         """The action subcommand called ``name``, if any."""

@@ -102,15 +102,16 @@ def perform(state: ExoState, content: Content, action: Action, seat: int = 0) ->
         night.flip(state, content, str(action.arg("card")), events)
     elif kind in PENDING_KINDS:
         hazard.answer(state, content, action, events)
-        if state.phase == "refill" and state.pending is None:
-            # A location powered again in the night: the refill (then the morning) goes on.
-            night.resume_refill(state, content, events)
     elif kind == "tuck":
         night.tuck(state, content, str(fid), str(action.arg("card")), events)
     elif kind == "rest":
         night.rest(state, content, str(fid), events)
     elif ready(state, seat, events, "end the night"):
         night.next_day(state, content, events)
+    if state.phase == "refill" and state.pending is None and state.outcome is None:
+        # The refill waited on a power choice that an answer or an instant (a repair bringing enough
+        # energy back for every dark location) has settled: it goes on, then the morning.
+        night.resume_refill(state, content, events)
     settle(state, content, events, balance(state, content, events, unchanged))
     return events
 

@@ -84,14 +84,17 @@ class ExoRules:
 
         In team play the base and its founders are shared: a teammate whose time ran out during
         placement or the night only says Ready (placing founders, spending instants or tucking
-        cards would take the shared base out of the other players' hands)."""
+        cards would take the shared base out of the other players' hands), and never spends the
+        team's one-shot instants, whatever the phase."""
         actions = self.legal_actions(state, seat)
         if not actions:
             return None
-        if len(state.players) > 1 and state.phase in ("placement", "night") and state.pending is None:
-            ready = [a for a in actions if a.kind in ("end_placement", "next_day")]
-            if ready:
-                return ready[0]
+        if len(state.players) > 1:
+            if state.phase in ("placement", "night") and state.pending is None:
+                ready = [a for a in actions if a.kind in ("end_placement", "next_day")]
+                if ready:
+                    return ready[0]
+            actions = [a for a in actions if a.kind != "instant"] or actions
         rng = Rng(state.rng.seed ^ TIMEOUT_SALT, state.rng.position)
         return greedy_policy(self.content, state, actions, rng)
 

@@ -39,6 +39,8 @@ def table_view(state: ExoState, content: Content) -> dict[str, Any]:
         "score": score(state, content, d.production),
         "goal": _goal(state, content, d),
         "ready": list(state.ready),
+        # The seats' names, so a team is told who it still waits for.
+        "players": list(state.players),
         # Whether the Hab stands: founders not placed wait in it, and only then may they rest.
         "hab": hab_standing(state, content),
         "seats": len(state.players),

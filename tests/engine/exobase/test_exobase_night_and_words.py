@@ -170,3 +170,53 @@ def test_healing_a_founder_at_full_health_says_why() -> None:
     assert "that way now" not in _refusal(
         state, "instant", founder="vesna", ability="founder:0", target="tamsin"
     )
+
+
+def refill_waiting_for_power_up() -> ExoState:
+    """Two seats; the Power Station and a Solar Field damaged; Deep Well, Arc Smelter and Strip Mine
+    dark (1 cube each); Okafor repairs the Power Station while the refill asks for a flip, so after
+    the flip the refill waits for a power_up choice (2 spare cubes, 3 dark locations)."""
+    state = new(2, founders=["okafor", "halvard", "vesna", "mara"], team=True)
+    rich(state, 3)
+    put(state, "well", 0, -1)
+    put(state, "smelter", 2, 0)
+    put(state, "strip_mine", -1, 0)
+    put(state, "hydroponics", 5, 5)
+    put(state, "solar_field", 6, 6, damage=1)
+    placed(state, "power_station")["damage"] = 1
+    # Halvard kept Drill the Hot Spring (instant: remove a damage token) on an earlier night.
+    founder(state, "halvard")["tucked"] = [{"card": "geo_tap", "used": False}]
+    state.dark = ["well", "smelter", "strip_mine"]
+    assert derived(state).bank == 0
+    state, _ = act(state, "end_placement", 0)
+    state, _ = act(state, "end_placement", 1)
+    rig(state, 1)  # Quiet Sky
+    state, _ = act(state, "roll_hazard")
+    for i, cid in enumerate(state.location_row):
+        if cid is None:
+            state.location_row[i] = state.pile.pop()
+    state.location_row[0] = None  # one gap to refill
+    state, _ = act(state, "next_day", 0)
+    state, _ = act(state, "next_day", 1)
+    assert state.pending is not None and state.pending["kind"] == "flip"
+    state, _ = act(state, "instant", 0, founder="okafor", ability="founder:0", target="power_station")
+    assert state.pending is not None
+    state, _ = act(state, "flip", 1, card=state.pending["options"][0])
+    assert state.phase == "refill" and state.pending is not None and state.pending["kind"] == "power_up"
+    return state
+
+
+def test_a_repair_that_powers_every_dark_location_during_the_refill_lets_the_day_go_on() -> None:
+    state = refill_waiting_for_power_up()
+    # Halvard's kept instant repairs the Solar Field: 3 spare cubes now power all three at once.
+    state, events = act(state, "instant", 1, founder="halvard", ability="geo_tap", target="solar_field")
+    assert "Strip Mine has power again" in " ".join(e.text for e in events)
+    # Nothing is left to choose: the refill goes on and the next day begins.
+    assert state.phase == "placement" and "day_started" in [e.kind for e in events]
+
+
+def test_a_timed_out_teammate_never_spends_the_teams_instants() -> None:
+    state = refill_waiting_for_power_up()
+    for seat in (0, 1):
+        action = RULES.timeout_action(state, seat)
+        assert action is not None and action.kind != "instant"

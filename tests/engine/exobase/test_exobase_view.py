@@ -52,6 +52,7 @@ TOP_KEYS = {
     "goal",
     "ready",
     "seats",
+    "players",
 }
 
 
