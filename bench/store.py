@@ -103,10 +103,11 @@ async def _lookup_time(
 
 async def _tick_time(
     service: GameService, sessions: async_sessionmaker[AsyncSession], repeat: int
-) -> tuple[float, float]:
+) -> tuple[float, float, float]:
     """Median seconds of the scheduler's look for due rows with 1,000 games on the clock (a reminder
-    and a deadline each, none due yet), and of its look for idle lobbies (none) among the open
-    games: together the cost of every quiet tick."""
+    and a deadline each, none due yet), of its look for idle lobbies (none) among the open games,
+    and of its look for saved changes the channels were not shown (none: every board was posted):
+    together the cost of every quiet tick."""
     now = datetime.now(UTC)
     async with sessions() as session, session.begin():
         ids = (await session.scalars(select(GameRow.id).where(GameRow.status == "active").limit(1000))).all()
@@ -118,16 +119,22 @@ async def _tick_time(
                 for kind, hours in (("reminder", 12), ("deadline", 24))
             ],
         )
+    async with sessions() as session:
+        versions = dict((await session.execute(select(GameRow.id, GameRow.version))).tuples().all())
+    await service.repo.mark_shown(versions)
     service.lobby_idle = IDLE_LOBBY
-    due, idle = [], []
+    due, idle, unshown = [], [], []
     for _ in range(repeat):
         t0 = time.perf_counter()
         assert await service.due(now) == []
         t1 = time.perf_counter()
         assert await service.close_idle_lobbies(now) == []
+        t2 = time.perf_counter()
+        assert await service.unshown(now) == []
         due.append(t1 - t0)
-        idle.append(time.perf_counter() - t1)
-    return statistics.median(due), statistics.median(idle)
+        idle.append(t2 - t1)
+        unshown.append(time.perf_counter() - t2)
+    return statistics.median(due), statistics.median(idle), statistics.median(unshown)
 
 
 async def _run(folder: Path, repeat: int) -> list[str]:
@@ -150,7 +157,8 @@ async def _run(folder: Path, repeat: int) -> list[str]:
         f"undo (service, no images) after {times}",
         f"open-game lookup among 10,000 stored games: median {lookup * 1000:.2f} ms",
         f"scheduler tick with 1,000 games on the clock (nothing due): median {tick[0] * 1000:.2f} ms; "
-        f"its look for idle lobbies among {OPEN_GAMES:,} games in play: median {tick[1] * 1000:.2f} ms",
+        f"its look for idle lobbies among {OPEN_GAMES:,} games in play: median {tick[1] * 1000:.2f} ms; "
+        f"its look for boards not shown: median {tick[2] * 1000:.2f} ms",
     ]
 
 
