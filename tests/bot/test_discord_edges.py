@@ -63,6 +63,18 @@ async def _calls(bot: GameBot, fake: FlakyDiscord, payload: dict[str, Any]) -> l
     return [c for c in since(fake, mark) if c not in fake.refused]
 
 
+def _refuse_thread_posts(fake: FlakyDiscord, error: Exception) -> None:
+    """From now on every message posted in a thread the bot opened fails with ``error``."""
+
+    def thread_posts(route: Any, call: Call) -> Exception | None:
+        in_thread = route.path == "/channels/{channel_id}/messages" and any(
+            str(t) in route.url for t in fake.threads
+        )
+        return error if in_thread and route.method == "POST" else None
+
+    fake.refuse = thread_posts
+
+
 async def test_a_server_that_removed_the_bot_while_it_was_away_has_its_games_ended(
     make_bot: MakeBot, fake: FlakyDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -118,13 +130,7 @@ async def test_a_thread_the_bot_may_open_but_not_post_in_is_told_clearly(
     bot: GameBot, fake: FlakyDiscord, caplog: pytest.LogCaptureFixture
 ) -> None:
     # Create Public Threads without Send Messages in Threads: two permissions of their own.
-    def thread_posts(route: Any, call: Call) -> Exception | None:
-        in_thread = route.path == "/channels/{channel_id}/messages" and any(
-            str(t) in route.url for t in fake.threads
-        )
-        return _http(discord.Forbidden, 403, 50013) if in_thread and route.method == "POST" else None
-
-    fake.refuse = thread_posts
+    _refuse_thread_posts(fake, _http(discord.Forbidden, 403, 50013))
     with caplog.at_level(logging.INFO):
         calls = posted(await _calls(bot, fake, fake.command(ALICE, "exobase", "start", thread=True)))
     [thread] = fake.threads
@@ -152,13 +158,7 @@ async def test_a_passing_failure_of_a_new_threads_first_post_keeps_the_game(
     bot: GameBot, fake: FlakyDiscord
 ) -> None:
     # Discord down for a moment (503) is no missing permission: the game stands, posted later.
-    def thread_posts(route: Any, call: Call) -> Exception | None:
-        in_thread = route.path == "/channels/{channel_id}/messages" and any(
-            str(t) in route.url for t in fake.threads
-        )
-        return _http(discord.DiscordServerError, 503, 0) if in_thread and route.method == "POST" else None
-
-    fake.refuse = thread_posts
+    _refuse_thread_posts(fake, _http(discord.DiscordServerError, 503, 0))
     calls = posted(await _calls(bot, fake, fake.command(ALICE, "exobase", "start", thread=True)))
     [thread] = fake.threads
     answer = calls[-1]
