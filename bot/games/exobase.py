@@ -171,12 +171,23 @@ def buttons(
         if labelled is None:
             continue
         text, style = labelled
+        if action.kind == "power_up":
+            text += _cubes(view, str(action.get("card", "")))
         result.append(Button(text[:80], game_id, version, action=action, style=style))
         if len(result) == room:
             break
     if can_undo:
         result.append(Button("Undo", game_id, version, control="undo"))
     return result
+
+
+def _cubes(view: Mapping[str, Any], card: str) -> str:
+    """ " (2 cubes)": what powering a dark location again takes from the spare cubes."""
+    placed = next((b for b in view.get("base", []) if b.get("card") == card), None)
+    if placed is None or "needs" not in placed:
+        return ""
+    need = int(placed["needs"])
+    return f" ({need} cube{'s' if need != 1 else ''})"
 
 
 def narrate(events: Sequence[Event], actor_name: str) -> str:
@@ -215,7 +226,30 @@ def label(view: Mapping[str, Any], option: str, value: str | int) -> str:
         return str(value).capitalize()
     if option == "card" and asking.get("kind") in ("task", "tuck"):
         return _task_names(view).get(str(value), names.get(str(value), str(value)))
-    return names.get(str(value), str(value))
+    name = names.get(str(value), str(value))
+    if option == "card" and asking.get("kind") == "build":
+        return name + _build_price(view, str(value))
+    if option == "card" and asking.get("kind") == "upgrade":
+        upgrade = next((b.get("upgrade") for b in view.get("base", []) if b.get("card") == value), None)
+        return f"{name} ({readable_price(str(upgrade['label']))})" if upgrade else name
+    return name
+
+
+def readable_price(label: str) -> str:
+    """An upgrade's label with arrows for "->": "3 water -> L2, +1 food production"."""
+    return label.replace(" -> ", " \u2192 ")
+
+
+def _build_price(view: Mapping[str, Any], card: str) -> str:
+    """What building ``card`` costs and gives, for its autocomplete label."""
+    found = next((c for c in view.get("location_row", []) if c and c.get("card") == card), None)
+    if found is None:
+        return ""
+    cost = ", ".join(f"{n} {r}" for r, n in (found.get("cost") or {}).items()) or "free"
+    energy = int(found.get("energy") or 0)
+    cubes = f", {energy} cube{'s' if energy != 1 else ''}" if energy else ""
+    benefit = f" \u2192 {found['benefit']}" if found.get("benefit") else ""
+    return f" ({cost}{cubes}{benefit})"
 
 
 def _space_label(view: Mapping[str, Any], card: str, index: int) -> str:

@@ -120,6 +120,8 @@ def _placed(state: ExoState, content: Content, d: Derived, b: Json) -> dict[str,
         "max_level": card.max_level,
         "damage": b["damage"],
         "powered": card.id in d.powered,
+        # The cubes it draws from the bank at its level (what powering it again takes).
+        "needs": card.needs(b["level"]),
         "type": card.type,
         "bonus_from": card.bonus_from,
         "spaces": spaces,

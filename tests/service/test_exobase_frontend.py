@@ -128,6 +128,13 @@ def test_energy_coming_back_offers_a_button_for_each_dark_location_that_fits() -
     legal = [Action.of("power_up", card="hab"), Action.of("power_up", card="greenhouse")]
     found = buttons({**VIEW, "seats": 1}, legal, 4, 9)
     assert [b.label for b in found] == ["Power Hab", "Power Greenhouse"]
+    # With each location's need in the view, the button says what powering it takes.
+    base = [
+        {"card": "hab", "name": "Hab", "needs": 1},
+        {"card": "greenhouse", "name": "Greenhouse", "needs": 2},
+    ]
+    found = buttons({**VIEW, "base": base, "seats": 1}, legal, 4, 9)
+    assert [b.label for b in found] == ["Power Hab (1 cube)", "Power Greenhouse (2 cubes)"]
 
 
 def test_rules_name_both_win_conditions_and_what_the_words_mean() -> None:
@@ -201,3 +208,15 @@ def test_labels_name_the_danger_dice_and_a_builds_chosen_production() -> None:
     assert RULES.describe(work, state).endswith(f"{space.label} (1 danger die)")
     build = Action.of("build", founder="tamsin", card="lab", at="2,0", resource="gas")
     assert RULES.describe(build, state).endswith("(+1 gas production)")
+
+
+def test_build_and_upgrade_choices_state_what_they_cost_and_give() -> None:
+    state = RULES.setup(["Ann"], {}, 3)
+    view = RULES.view(state, None)
+    refinery = next(c for c in view["location_row"] if c and c["card"] == "refinery")
+    built = label({**view, "asking": {"kind": "build", "filled": {}}}, "card", "refinery")
+    assert built == f"{refinery['name']} (3 metal, 1 water, 1 cube \u2192 +1 gas production)"
+    greenhouse = label({**view, "asking": {"kind": "upgrade", "filled": {}}}, "card", "greenhouse")
+    assert greenhouse.startswith("Greenhouse (") and "\u2192 L2" in greenhouse
+    # Elsewhere (a typed name read back, a button) the card is its name alone.
+    assert label(view, "card", "refinery") == refinery["name"]

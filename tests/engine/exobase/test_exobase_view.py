@@ -8,6 +8,7 @@ from engine.exobase.state import ExoState
 from tests.engine.exobase.exo_helpers import FOUR, act, new, rich, rig, to_night, to_row, to_task
 
 BASE_KEYS = {
+    "needs",
     "card",
     "name",
     "x",
