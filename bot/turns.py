@@ -200,9 +200,7 @@ def typed_names(rules: Rules[Any], frontend: GameFrontend, state: Any, seat: int
             # name there): any card the game knows by that name, so the engine says why not.
             if catalog is None:
                 catalog = _known(frontend.catalog(rules))
-            found = _lookup(catalog, [typed])
-            if found is None and "," in typed:
-                found = _lookup(catalog, _pieces(typed))
+            found = _lookup(catalog, [typed]) or (_lookup(catalog, _pieces(typed)) if "," in typed else None)
         if found is not None and found != typed:
             args[name] = found
     return action if args == dict(action.args) else Action.of(action.kind, **args)

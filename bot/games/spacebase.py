@@ -13,7 +13,7 @@ from bot.games.text import narrate_named
 from bot.replies import Button, Option, Style
 from engine.core import Action, Event, Rules
 from engine.spacebase import Content, SpaceRules, shipped_content
-from engine.spacebase.rewards import effective, gains, option_sectors
+from engine.spacebase.rewards import bonus_depth, effective, gains, option_sectors
 from engine.spacebase.state import Board
 from engine.spacebase.view import current_dice
 
@@ -222,8 +222,7 @@ def option_rewards(content: Content, view: Mapping[str, Any], seat: int, option:
     board = _board(players[seat])
     found = gains(board, content, option_sectors(dice, option), section, option == "sum")
     # As granted: what a bonus roll ignores, and cubes a full card has no room for, are left out.
-    bonus = int(pending.get("depth", 1)) if pending else 0
-    found = effective(found, board, content, bonus)
+    found = effective(found, board, content, bonus_depth(pending))
     totals: dict[str, int] = {}
     others: list[str] = []
     for card, reward in found:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from engine.core.action import Action
 from engine.core.rng import Rng
 from engine.spacebase.model import CHOICES, GOAL_VP, SECTORS, Card, Content, Reward
-from engine.spacebase.rewards import Gain, effective, gains, option_sectors
+from engine.spacebase.rewards import Gain, bonus_depth, effective, gains, option_sectors
 from engine.spacebase.state import SpaceState
 
 Policy = Callable[[Content, SpaceState, int, list[Action], Rng], Action]
@@ -104,7 +104,7 @@ def score(content: Content, state: SpaceState, seat: int, action: Action, h: flo
         option = str(action.arg("option"))
         found = gains(board, content, option_sectors(dice, option), section, option == "sum")
         # Valued as granted: a bonus roll ignores claims and buys, a full card takes no cube.
-        bonus = int(state.pending[0].get("depth", 1)) if state.pending else 0
+        bonus = bonus_depth(state.pending[0] if state.pending else None)
         return gains_value(content, effective(found, board, content, bonus), h)
     if kind == "keep":
         cards = [c for c in str(action.arg("cards")).split(",") if c]
@@ -155,7 +155,7 @@ def auto_choice(content: Content, state: SpaceState, seat: int, actions: list[Ac
     dice = state.pending[0]["dice"] if state.pending else state.dice
     section = "blue" if seat == state.active or state.pending else "red"
     board = state.boards[seat]
-    bonus = int(state.pending[0].get("depth", 1)) if state.pending else 0
+    bonus = bonus_depth(state.pending[0] if state.pending else None)
     for a in chooses:
         option = str(a.arg("option"))
         found = gains(board, content, option_sectors(dice, option), section, option == "sum")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
 from engine.core.game import Event
 from engine.core.words import listed
@@ -151,6 +152,11 @@ def _stack_plain(content: Content, stack: tuple[str, ...]) -> tuple[Gain, ...] |
 
 # Rewards whose amounts simply add up: +4 credits twice is +8 credits once.
 ADDITIVE = frozenset({"credits", "income", "vp", "charge"})
+
+
+def bonus_depth(step: Mapping[str, Any] | None) -> int:
+    """How deep in a chain of bonus rolls the pending ``step`` is (0: no step, not a bonus roll)."""
+    return int(step.get("depth", 1)) if step else 0
 
 
 def effective(found: list[Gain], board: Board, content: Content, bonus: int = 0) -> list[Gain]:

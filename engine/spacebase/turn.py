@@ -8,7 +8,7 @@ from engine.core.game import Event
 from engine.core.words import listed
 from engine.spacebase.board import on_board, place
 from engine.spacebase.model import GOAL_VP, MAX_SEATS, Card, Content
-from engine.spacebase.rewards import gains, grant_all, option_sectors, roll_options, same_result
+from engine.spacebase.rewards import bonus_depth, gains, grant_all, option_sectors, roll_options, same_result
 from engine.spacebase.setup import refill
 from engine.spacebase.state import SpaceState
 
@@ -99,7 +99,7 @@ def bonus_same(state: SpaceState, content: Content) -> bool:
     """Whether the head bonus roll's two options grant its seat the same (what the roll ignores
     and cubes a full card cannot take left out)."""
     step = state.pending[0]
-    seat, dice, depth = int(step["seat"]), list(step["dice"]), int(step.get("depth", 1))
+    seat, dice, depth = int(step["seat"]), list(step["dice"]), bonus_depth(step)
     board = state.boards[seat]
     by_sum = gains(board, content, option_sectors(dice, "sum"), "blue", True)
     by_die = gains(board, content, option_sectors(dice, "single"), "blue", False)
@@ -110,7 +110,7 @@ def bonus_choose(state: SpaceState, content: Content, seat: int, option: str) ->
     """Resolve the head bonus roll: the seat gains station rewards as if it were active."""
     step = state.pending.pop(0)
     found = gains(state.boards[seat], content, option_sectors(step["dice"], option), "blue", option == "sum")
-    return [grant_all(state, content, seat, found, bonus=int(step.get("depth", 1)))]
+    return [grant_all(state, content, seat, found, bonus=bonus_depth(step))]
 
 
 def acquire(
