@@ -12,7 +12,7 @@ EXTRAS ?=
 STAMP := $(VENV)/.installed$(if $(EXTRAS),-$(EXTRAS))
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: install run test lint typecheck pytest play bench fuzz sim docs clean
+.PHONY: install native run test lint typecheck pytest play bench fuzz sim docs clean
 
 # pyvenv.cfg is written when the .venv is made: a plain file whose time tells a rebuilt one. A venv
 # that fails half-made (Debian without python3-venv) is removed, so the next run starts afresh.
@@ -36,9 +36,15 @@ $(VENV)/.installed-%: pyproject.toml $(VENV_MADE)
 
 install: $(STAMP)
 
+# The Space Base engine's hot modules compiled to C by mypyc (engine/native.py): a no-op while the
+# compiled copies match their sources; without a C compiler the engine stays plain Python. Each
+# target names it after its install stamp, which brings mypyc.
+native:
+	@$(BIN)/python scripts/build_native.py
+
 # The bot's own line says what went wrong. GNU make then adds "make: *** [...] Error N" for any
 # recipe that fails: only an ignored failure goes unreported, and that would make `make run` exit 0.
-run: $(STAMP)
+run: $(STAMP) native
 	@$(BIN)/python -m bot
 
 test: $(DEV_STAMP) lint typecheck pytest
@@ -50,24 +56,24 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
-pytest: $(DEV_STAMP)
+pytest: $(DEV_STAMP) native
 	$(BIN)/python -m pytest
 
 # make play GAME=spacebase PLAYERS=Ann,Bob (every game: exobase, colony, spacebase, europa)
 GAME ?= exobase
 PLAYERS ?= $(if $(filter spacebase europa,$(GAME)),Ann$(comma)Bob,Captain)
 comma := ,
-play: $(STAMP)
+play: $(STAMP) native
 	$(BIN)/exobase play $(GAME) --players $(PLAYERS)
 
-bench: $(DEV_STAMP)
+bench: $(DEV_STAMP) native
 	$(BIN)/python -m bench
 
 # The random-interaction fuzz alone (100,000 interactions, as in `make test`).
 fuzz: $(DEV_STAMP)
 	FUZZ_INTERACTIONS=100000 $(BIN)/python -m pytest tests/bot/test_fuzz.py
 
-sim: $(STAMP)
+sim: $(STAMP) native
 	$(BIN)/exobase sim exobase --games 1000 --policy greedy --mode normal --seed 1
 	$(BIN)/exobase sim colony --games 1000 --policy greedy --players 2 --scenario verdance --seed 1
 	$(BIN)/exobase sim spacebase --games 1000 --policy greedy --players 3 --seed 1

@@ -11,6 +11,7 @@ import statistics
 import time
 
 from bench.engine import quantile
+from engine import native
 from engine.core import Action, Rng
 from engine.spacebase import shipped_rules
 from engine.spacebase.legal import CHOOSE
@@ -70,7 +71,9 @@ def bench_spacebase(games: int = 100, timed: int = 40, seed: int = 3000) -> list
     """Random-buyer games per second (the games untimed), then the apply median and p99 over
     ``timed`` of the same games with each apply timed."""
     rules = shipped_rules()
-    lines = []
+    built = native.compiled()
+    mode = "compiled by mypyc" if built == list(native.MODULES) else f"{len(built)} modules compiled"
+    lines = [f"spacebase engine: {mode if built else 'plain Python'} (engine/native.py)"]
     for expansion in ("base", "genesis"):
         for players in (2, 3, 4, 5):
             started = time.perf_counter()

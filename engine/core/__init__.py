@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from engine.native import extend
+
+# Compiled copies of some modules here come first while they match their sources (engine.native).
+extend(__name__, __path__)
+
 from engine.core.action import Action
 from engine.core.errors import (
     AlreadyDoneError,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.core.errors import SchemaError
@@ -39,6 +39,12 @@ class Board:
         # A new dict rather than ``self.__dict__.copy()``: that copy keeps the class's shared keys,
         # and on such a dict every later attribute read and write misses the interpreter's fast
         # path (about three times slower; ~2.5 % of a random game's instructions).
+        if NATIVE:
+            # Compiled (engine.native): a native class has no ``__dict__``, and its constructor is
+            # a plain C call.
+            return Board(
+                self.credits, self.income, self.vp, self.station[:], self.deployed[:], self.charges.copy()
+            )
         new = object.__new__(Board)
         new.__dict__ = {
             "credits": self.credits,
@@ -103,14 +109,14 @@ class SpaceState:
     declined: list[list[str]] = field(default_factory=list)
     # The boards of the state this one was forked from (see ``fork``): a seat whose board is still
     # the very same object shares it. Empty for a state that was not forked.
-    origin: Sequence[Board] = field(default=(), init=False, repr=False, compare=False)
+    origin: Sequence[Board] = field(default=(), repr=False, compare=False)
     # Each seat's gains from both options, worked out by the roll (to see whose choice matters) and
     # read again at the reveal: no console changes in between. Never saved or cloned: a state
     # without them (loaded mid-roll) works them out again.
-    options: Sequence[Options] = field(default=(), init=False, repr=False, compare=False)
+    options: Sequence[Options] = field(default=(), repr=False, compare=False)
     # The RNG of the state this one was forked from: while ``rng`` is that very object it is
     # shared, and ``draw`` copies it before the first draw.
-    origin_rng: Rng | None = field(default=None, init=False, repr=False, compare=False)
+    origin_rng: Rng | None = field(default=None, repr=False, compare=False)
 
     def clone(self) -> SpaceState:
         return SpaceState(
@@ -152,11 +158,48 @@ class SpaceState:
         The lists and dicts a move replaces rather than edits (players, ai, away, auto, colonies,
         box, dice, fresh, react, declined, choices, dealt, outcome, decks, shipyard and its rows) are shared
         as they are, and so is the RNG until ``draw`` hands it out (most moves roll nothing)."""
+        pending = [_copy(p) for p in self.pending] if self.pending else []
+        if NATIVE:
+            # Every field in its order (see ``Board.clone``).
+            return SpaceState(
+                players=self.players,
+                ai=self.ai,
+                away=self.away,
+                auto=self.auto,
+                expansion=self.expansion,
+                variant=self.variant,
+                rng=self.rng,
+                boards=self.boards[:],
+                decks=self.decks,
+                shipyard=self.shipyard,
+                colonies=self.colonies,
+                box=self.box,
+                bonuses=self.bonuses,
+                phase=self.phase,
+                active=self.active,
+                first=self.first,
+                turn=self.turn,
+                dice=self.dice,
+                choices=self.choices,
+                pending=pending,
+                bought=self.bought,
+                fresh=self.fresh,
+                dealt=self.dealt,
+                ending=self.ending,
+                outcome=self.outcome,
+                autoroll=self.autoroll,
+                reacting=self.reacting,
+                react=self.react,
+                declined=self.declined,
+                origin=self.boards,
+                options=self.options,
+                origin_rng=self.rng,
+            )
         new = object.__new__(SpaceState)
         # A plain dict, not a ``copy`` sharing the class's keys (see ``Board.clone``).
         data = {**self.__dict__}
         data["boards"] = self.boards[:]
-        data["pending"] = [_copy(p) for p in self.pending] if self.pending else []
+        data["pending"] = pending
         data["origin"] = self.boards
         data["origin_rng"] = self.rng
         new.__dict__ = data
@@ -180,14 +223,31 @@ class SpaceState:
         return self.ai[seat] or self.away[seat]
 
 
+# Compiled by mypyc (engine.native), the classes are native: no ``__dict__`` to copy whole.
+NATIVE = not hasattr(Board(0, 0, 0, [], []), "__dict__")
+SAVED = tuple(f.name for f in fields(SpaceState) if f.compare)
+
+
 def _copy(data: Json) -> Json:
     return {k: list(v) if isinstance(v, list) else v for k, v in data.items()}
 
 
 def to_json(state: SpaceState) -> Json:
-    data = state.clone().__dict__
+    copy = state.clone()
+    # The saved fields (not the fork's links, which compare nothing), in their order.
+    data = {name: getattr(copy, name) for name in SAVED}
     data["rng"] = state.rng.to_json()
-    data["boards"] = [{**b.__dict__, "deployed": [list(d) for d in b.deployed]} for b in data["boards"]]
+    data["boards"] = [
+        {
+            "credits": b.credits,
+            "income": b.income,
+            "vp": b.vp,
+            "station": b.station,
+            "deployed": [list(d) for d in b.deployed],
+            "charges": b.charges,
+        }
+        for b in copy.boards
+    ]
     data["decks"] = {k: list(v) for k, v in state.decks.items()}
     return {"schema_version": SCHEMA_VERSION, **data}
 

@@ -1,0 +1,200 @@
+"""The compiled engine (engine/native.py): used only while it matches its sources, and it plays
+every game exactly as the plain Python sources do."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import native
+from engine.core.action import Action
+from engine.core.errors import EngineError
+from engine.core.rng import Rng
+from engine.spacebase import RULES, SpaceRules
+from engine.spacebase.policies import greedy_policy
+
+ROOT = Path(__file__).resolve().parents[3]
+PREFERENCES = ("auto", "away", "back")
+# Seeds and tables for the games both engines play: every count, both sets, Light-Speed, AI seats
+# (the engine moves for them inside apply), auto seats and a seat gone away.
+TABLES = [
+    (players, expansion, variant, seed)
+    for players in (2, 3, 4, 5)
+    for expansion in ("base", "genesis")
+    for variant in ("standard", "lightspeed")
+    for seed in (11, 12)
+]
+
+
+def play_digest(rules: SpaceRules, tables: list[tuple[int, str, str, int]]) -> str:
+    """One digest of every state, event and legal list met in greedy-and-random games at ``tables``."""
+    digest = hashlib.sha256()
+    for players, expansion, variant, seed in tables:
+        names = [f"p{i}" for i in range(players)]
+        options = {"expansion": expansion, "variant": variant, "ai": 1 if players < 5 else 0}
+        state = rules.setup(names, options, seed)
+        rng = Rng(seed)
+        for move in range(3000):
+            if rules.outcome(state) is not None:
+                break
+            seat = min(rules.to_move(state))
+            actions = rules.legal_actions(state, seat)
+            digest.update(repr(actions).encode())
+            if move == 40:
+                action = Action.of("auto", on=True)
+            elif move == 80:
+                action = Action.of("away")
+            elif rng.randint(0, 1):
+                action = greedy_policy(rules.content, state, seat, actions, rng)
+            else:
+                # Game moves only: a random "away" would hand the rest of the game to the engine.
+                action = rng.choice([a for a in actions if a.kind not in PREFERENCES] or actions)
+            if action not in actions:
+                action = rng.choice(actions)
+            try:
+                state, events = rules.apply(state, seat, action)
+            except EngineError as exc:
+                digest.update(f"{type(exc).__name__}: {exc}".encode())
+                continue
+            digest.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
+            digest.update(json.dumps(rules.to_json(state), sort_keys=True).encode())
+            digest.update(json.dumps(rules.view(state, None), sort_keys=True, default=str).encode())
+        digest.update(repr(rules.outcome(state)).encode())
+    return digest.hexdigest()
+
+
+def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+
+
+DIGEST = (
+    "from engine.spacebase import RULES\n"
+    "from tests.engine.spacebase.test_native import TABLES, play_digest\n"
+    "from engine import native\n"
+    "print(len(native.compiled()), play_digest(RULES, TABLES))\n"
+)
+
+
+def test_the_compiled_engine_is_in_use_where_it_is_required() -> None:
+    """CI sets ENGINE_NATIVE_REQUIRED: there every listed module runs compiled."""
+    if not os.environ.get("ENGINE_NATIVE_REQUIRED"):
+        pytest.skip("ENGINE_NATIVE_REQUIRED is not set")
+    assert native.compiled() == list(native.MODULES)
+
+
+def test_compiled_and_plain_python_play_the_same_games() -> None:
+    if native.active() is None:
+        pytest.skip("no compiled engine here to compare with (make native)")
+    plain = _run(DIGEST, ENGINE_PURE="1")
+    assert plain.returncode == 0, plain.stderr
+    count, plain_digest = plain.stdout.split()
+    assert count == "0"
+    assert native.compiled() == list(native.MODULES)
+    assert play_digest(RULES, TABLES) == plain_digest
+
+
+def test_the_games_compared_are_whole_games() -> None:
+    """The comparison above plays to the end, with the engine moving for robots and auto seats."""
+    state = RULES.setup(["a", "b", "c"], {"expansion": "genesis", "ai": 1}, 11)
+    assert play_digest(RULES, [(3, "genesis", "standard", 11)]) != play_digest(
+        RULES, [(3, "genesis", "standard", 12)]
+    )
+    assert state.ai == [False, False, False, True]
+
+
+def test_compiled_copies_are_used_only_while_they_match_their_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ENGINE_NATIVE_DIR", str(tmp_path))
+    monkeypatch.delenv("ENGINE_PURE", raising=False)
+    native.active.cache_clear()
+    try:
+        assert native.active() is None  # nothing built there
+        (tmp_path / native.STAMP).write_text(native.fingerprint() + "\n", encoding="ascii")
+        native.active.cache_clear()
+        assert native.active() == tmp_path
+        path: list[str] = ["/sources/engine/spacebase"]
+        native.extend("engine.spacebase", path)
+        assert path == [str(tmp_path / "engine" / "spacebase"), "/sources/engine/spacebase"]
+
+        # A source edited since (another fingerprint) turns the copies off.
+        (tmp_path / native.STAMP).write_text("0" * 64 + "\n", encoding="ascii")
+        native.active.cache_clear()
+        assert native.active() is None
+        path = ["/sources/engine/spacebase"]
+        native.extend("engine.spacebase", path)
+        assert path == ["/sources/engine/spacebase"]
+
+        # ENGINE_PURE turns them off whatever the stamp says.
+        (tmp_path / native.STAMP).write_text(native.fingerprint() + "\n", encoding="ascii")
+        monkeypatch.setenv("ENGINE_PURE", "1")
+        native.active.cache_clear()
+        assert native.active() is None
+    finally:
+        monkeypatch.undo()
+        native.active.cache_clear()
+
+
+def test_the_fingerprint_reads_every_compiled_source() -> None:
+    assert all(native.source(m).is_file() for m in native.MODULES)
+    assert native.fingerprint() == native.fingerprint()
+    assert len({m.rsplit(".", 1)[0] for m in native.MODULES}) == len(native.PACKAGES)
+    assert {m.rsplit(".", 1)[0] for m in native.MODULES} == set(native.PACKAGES)
+
+
+def test_a_failed_compile_leaves_the_plain_engine_and_says_so(tmp_path: Path) -> None:
+    """No working C compiler: the build says so in a line and ends well, unless it is required."""
+    target = tmp_path / "native"
+    env = {"ENGINE_NATIVE_DIR": str(target), "CC": "/bin/false", "ENGINE_NATIVE_REQUIRED": ""}
+    done = subprocess.run(
+        [sys.executable, "scripts/build_native.py"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "engine: plain Python (the compiler failed" in done.stderr
+    assert not target.exists()
+    assert [p.name for p in tmp_path.iterdir()] == []  # no scratch folder left behind
+
+
+def test_a_compile_required_but_impossible_fails() -> None:
+    done = subprocess.run(
+        [sys.executable, "scripts/build_native.py"],
+        cwd=ROOT,
+        env={**os.environ, "ENGINE_PURE": "1", "ENGINE_NATIVE_REQUIRED": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "ENGINE_NATIVE_REQUIRED is set" in done.stderr
+
+
+def test_the_rng_draws_the_same_compiled_or_not() -> None:
+    """The seeded draws saved games replay from (pinned in test_core) hold in both engines."""
+    code = "from engine.core.rng import Rng\nr = Rng(7)\nprint([r.randint(1, 6) for _ in range(40)])"
+    plain = _run(code, ENGINE_PURE="1")
+    compiled = _run(code)
+    assert plain.returncode == compiled.returncode == 0
+    assert plain.stdout == compiled.stdout
+    rng = Rng(7)
+    assert str([rng.randint(1, 6) for _ in range(40)]) in plain.stdout
