@@ -54,7 +54,8 @@ def fingerprint() -> str:
     digest.update(sys.version.encode())
     for module in MODULES:
         digest.update(module.encode())
-        digest.update(source(module).read_bytes())
+        with open(source(module), "rb") as text:
+            digest.update(text.read())
     return digest.hexdigest()
 
 
@@ -72,7 +73,8 @@ def active() -> Path | None:
         return None
     built = folder()
     try:
-        made_from = (built / STAMP).read_text(encoding="ascii").strip()
+        with open(built / STAMP, encoding="ascii") as stamp:
+            made_from = stamp.read().strip()
     except OSError:
         return None
     return built if made_from == fingerprint() else None

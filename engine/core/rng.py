@@ -23,6 +23,11 @@ class Rng:
     seed: int
     position: int = 0
 
+    # Written out: compiled (engine.native), this is native code; a dataclass's own would not be.
+    def __init__(self, seed: int, position: int = 0) -> None:
+        self.seed = seed
+        self.position = position
+
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in ``[low, high]``; raises ValueError when ``high < low``."""
         if high < low:

@@ -33,6 +33,24 @@ class Board:
     deployed: list[tuple[str, ...]]
     charges: dict[str, int] = field(default_factory=dict)
 
+    # Written out rather than generated: compiled (engine.native), this one is native code, where
+    # the dataclass's own ``__init__`` would stay a Python function (about five times slower).
+    def __init__(
+        self,
+        credits: int,
+        income: int,
+        vp: int,
+        station: list[str | None],
+        deployed: list[tuple[str, ...]],
+        charges: dict[str, int] | None = None,
+    ) -> None:
+        self.credits = credits
+        self.income = income
+        self.vp = vp
+        self.station = station
+        self.deployed = deployed
+        self.charges = {} if charges is None else charges
+
     def clone(self) -> Board:
         # Made without ``__init__`` (a copy of the fields in their order, as ``to_json`` reads
         # them): a move clones a console or two, a reveal one for each seat that gains something.
@@ -117,6 +135,76 @@ class SpaceState:
     # The RNG of the state this one was forked from: while ``rng`` is that very object it is
     # shared, and ``draw`` copies it before the first draw.
     origin_rng: Rng | None = field(default=None, repr=False, compare=False)
+
+    # Written out for the compiled engine, as ``Board.__init__`` is; the lists and dicts left out
+    # start empty, as the fields' factories say.
+    def __init__(
+        self,
+        players: list[str],
+        ai: list[bool],
+        away: list[bool],
+        auto: list[bool],
+        expansion: str,
+        variant: str,
+        rng: Rng,
+        boards: list[Board],
+        decks: dict[str, tuple[str, ...]],
+        shipyard: dict[str, list[str]],
+        colonies: list[str | None],
+        box: list[str],
+        bonuses: str = "printed",
+        phase: str = "roll",
+        active: int = 0,
+        first: int = 0,
+        turn: int = 1,
+        dice: list[int] | None = None,
+        choices: dict[str, str] | None = None,
+        pending: list[Json] | None = None,
+        bought: bool = False,
+        fresh: list[str] | None = None,
+        dealt: list[list[str]] | None = None,
+        ending: int = 0,
+        outcome: Json | None = None,
+        autoroll: bool = True,
+        reacting: bool = False,
+        react: list[int] | None = None,
+        declined: list[list[str]] | None = None,
+        origin: Sequence[Board] = (),
+        options: Sequence[Options] = (),
+        origin_rng: Rng | None = None,
+    ) -> None:
+        self.players = players
+        self.ai = ai
+        self.away = away
+        self.auto = auto
+        self.expansion = expansion
+        self.variant = variant
+        self.rng = rng
+        self.boards = boards
+        self.decks = decks
+        self.shipyard = shipyard
+        self.colonies = colonies
+        self.box = box
+        self.bonuses = bonuses
+        self.phase = phase
+        self.active = active
+        self.first = first
+        self.turn = turn
+        self.dice = [] if dice is None else dice
+        self.choices = {} if choices is None else choices
+        self.pending = [] if pending is None else pending
+        self.bought = bought
+        self.fresh = [] if fresh is None else fresh
+        self.dealt = [] if dealt is None else dealt
+        self.ending = ending
+        self.outcome = outcome
+        self.autoroll = autoroll
+        self.reacting = reacting
+        self.react = [] if react is None else react
+        self.declined = [] if declined is None else declined
+        self.origin = origin
+        self.options = options
+        self.origin_rng = origin_rng
 
     def clone(self) -> SpaceState:
         return SpaceState(
