@@ -22,6 +22,7 @@ MODULES = (
     "engine.spacebase.board",
     "engine.spacebase.describe",
     "engine.spacebase.legal",
+    "engine.spacebase.model",
     "engine.spacebase.pending",
     "engine.spacebase.perform",
     "engine.spacebase.policies",
