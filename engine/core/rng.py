@@ -6,13 +6,28 @@ position, so replaying the action log reproduces every die and shuffle.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeVar
+from dataclasses import dataclass, field
+from typing import Final, TypeVar
 
-_TWO64 = 1 << 64
-_MASK = _TWO64 - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_STREAM = 0x2545F4914F6CDD1D
+# Final: compiled (engine.native), each is a constant of the C code rather than a name looked up.
+_TWO64: Final = 1 << 64
+_MASK: Final = _TWO64 - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_STREAM: Final = 0x2545F4914F6CDD1D
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+# The same arithmetic in 32-bit halves, the products in 16-bit limbs (``Rng._draw_small``).
+_TWO32: Final = 1 << 32
+_M32: Final = 0xFFFFFFFF
+_MIX1_3: Final = 0xBF58
+_MIX1_2: Final = 0x476D
+_MIX1_1: Final = 0x1CE4
+_MIX1_0: Final = 0xE5B9
+_MIX2_3: Final = 0x94D0
+_MIX2_2: Final = 0x49BB
+_MIX2_1: Final = 0x1331
+_MIX2_0: Final = 0x11EB
+_SMALL_SPAN: Final = 1 << 31
 T = TypeVar("T")
 
 
@@ -22,17 +37,26 @@ class Rng:
 
     seed: int
     position: int = 0
+    # ``_draw_small``'s splitmix64 base for ``_base_seed``, in 32-bit halves (-1: not worked out).
+    _base_seed: int = field(default=0, repr=False, compare=False)
+    _base_hi: int = field(default=-1, repr=False, compare=False)
+    _base_lo: int = field(default=0, repr=False, compare=False)
 
     # Written out: compiled (engine.native), this is native code; a dataclass's own would not be.
     def __init__(self, seed: int, position: int = 0) -> None:
         self.seed = seed
         self.position = position
+        self._base_seed = 0
+        self._base_hi = -1
+        self._base_lo = 0
 
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in ``[low, high]``; raises ValueError when ``high < low``."""
         if high < low:
             raise ValueError("empty range")
         span = high - low + 1
+        if NATIVE and span < _SMALL_SPAN:
+            return low + self._draw_small(span)
         # Rejection sampling keeps the distribution exactly uniform.
         limit = _TWO64 - _TWO64 % span
         # Draw n is splitmix64 of ``seed * _STREAM + n``, written out in the loop: a game draws tens of
@@ -41,11 +65,41 @@ class Rng:
         while True:
             x = (base + self.position) & _MASK
             self.position += 1
-            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = ((x ^ (x >> 30)) * _MIX1) & _MASK
+            x = ((x ^ (x >> 27)) * _MIX2) & _MASK
             x ^= x >> 31
             if x < limit:
                 return low + x % span
+
+    def _draw_small(self, span: int) -> int:
+        """``randint(0, span - 1)`` for a span below 2**31: the same draws and numbers, worked in
+        32-bit halves so that no integer exceeds 62 bits. Compiled code (engine.native) keeps such
+        integers unboxed, where 64-bit products are Python long integers (a fifth of a Space Base
+        game's instructions went to them); plain Python keeps ``randint``'s own arithmetic."""
+        seed = self.seed
+        if self._base_hi < 0 or seed != self._base_seed:
+            # Once per seed: the only product of this method over 62 bits.
+            base = (seed * _STREAM + _GOLDEN) & _MASK
+            self._base_seed, self._base_hi, self._base_lo = seed, base >> 32, base & _M32
+        base_hi, base_lo = self._base_hi, self._base_lo
+        wrap = _TWO32 % span
+        # 2**64 % span draws at the top of the range are rejected, as ``randint``'s limit does.
+        rejected = _TWO32 - (wrap * wrap) % span
+        while True:
+            lo = base_lo + self.position
+            self.position += 1
+            hi = (base_hi + (lo >> 32)) & _M32
+            lo &= _M32
+            lo ^= ((lo >> 30) | (hi << 2)) & _M32
+            hi ^= hi >> 30
+            hi, lo = _times(hi, lo, _MIX1_3, _MIX1_2, _MIX1_1, _MIX1_0)
+            lo ^= ((lo >> 27) | (hi << 5)) & _M32
+            hi ^= hi >> 27
+            hi, lo = _times(hi, lo, _MIX2_3, _MIX2_2, _MIX2_1, _MIX2_0)
+            lo ^= ((lo >> 31) | (hi << 1)) & _M32
+            hi ^= hi >> 31
+            if hi != _M32 or lo < rejected:
+                return ((hi % span) * wrap + lo) % span
 
     def d6(self) -> int:
         """One six-sided die."""
@@ -69,3 +123,20 @@ class Rng:
     @classmethod
     def from_json(cls, data: dict[str, int]) -> Rng:
         return cls(seed=int(data["seed"]), position=int(data["position"]))
+
+
+def _times(hi: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+    """``(hi, lo)`` times the constant of 16-bit limbs ``c3..c0``, modulo 2**64, as 32-bit halves.
+
+    Worked limb by limb: every factor stays under 2**16 (compiled code multiplies unboxed only
+    factors under 2**30) and every sum under 2**35."""
+    x0, x1, x2, x3 = lo & 0xFFFF, lo >> 16, hi & 0xFFFF, hi >> 16
+    r0 = x0 * c0
+    r1 = x0 * c1 + x1 * c0 + (r0 >> 16)
+    r2 = x0 * c2 + x1 * c1 + x2 * c0 + (r1 >> 16)
+    r3 = x0 * c3 + x1 * c2 + x2 * c1 + x3 * c0 + (r2 >> 16)
+    return (r2 & 0xFFFF) | ((r3 & 0xFFFF) << 16), (r0 & 0xFFFF) | ((r1 & 0xFFFF) << 16)
+
+
+# Compiled by mypyc (engine.native), the class is native: no ``__dict__``.
+NATIVE: Final = not hasattr(Rng(0), "__dict__")
