@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.action import Action
 from engine.spacebase.board import colony_at, ready
 from engine.spacebase.model import LIGHT_CREDITS, MAX_SEATS, Card, Condition, Content
@@ -9,11 +11,11 @@ from engine.spacebase.pending import SKIP, buy_actions, can_buy, card_actions, p
 from engine.spacebase.state import Board, SpaceState
 from engine.spacebase.turn import OPTIONS, SEAT_KEYS
 
-NOBODY: frozenset[int] = frozenset()
-ONLY = {s: frozenset({s}) for s in range(MAX_SEATS)}
+NOBODY: Final[frozenset[int]] = frozenset()
+ONLY: Final = {s: frozenset({s}) for s in range(MAX_SEATS)}
 # The seats yet to choose, by seat count and then by the keys of ``choices`` in the order they
 # came: a few hundred sets in all, each built once since every move of a roll asks for one.
-_OPEN: list[dict[tuple[str, ...], frozenset[int]]] = [{} for _ in range(MAX_SEATS + 1)]
+_OPEN: Final[list[dict[tuple[str, ...], frozenset[int]]]] = [{} for _ in range(MAX_SEATS + 1)]
 
 
 def waiting(state: SpaceState) -> frozenset[int]:
@@ -37,11 +39,17 @@ def waiting(state: SpaceState) -> frozenset[int]:
     return ONLY.get(state.active) or frozenset({state.active})
 
 
-AUTO_ON, AUTO_OFF = Action.of("auto", on=True), Action.of("auto", on=False)
-AWAY, BACK, END, ROLL = Action.of("away"), Action.of("back"), Action.of("end"), Action.of("roll")
-CHOOSE = [Action.of("choose", option=o) for o in OPTIONS]
-CHOOSING = tuple(CHOOSE)
-MANUAL, AUTOMATIC, ABSENT = (AUTO_ON, AWAY), (AUTO_OFF, AWAY), (BACK,)
+AUTO_ON: Final = Action.of("auto", on=True)
+AUTO_OFF: Final = Action.of("auto", on=False)
+AWAY: Final = Action.of("away")
+BACK: Final = Action.of("back")
+END: Final = Action.of("end")
+ROLL: Final = Action.of("roll")
+CHOOSE: Final = [Action.of("choose", option=o) for o in OPTIONS]
+CHOOSING: Final = tuple(CHOOSE)
+MANUAL: Final = (AUTO_ON, AWAY)
+AUTOMATIC: Final = (AUTO_OFF, AWAY)
+ABSENT: Final = (BACK,)
 
 
 def preferences(state: SpaceState, seat: int) -> tuple[Action, ...]:
@@ -102,7 +110,8 @@ def main_actions(state: SpaceState, content: Content, seat: int) -> list[Action]
 
 
 # The ability timings usable on one's own turn and on another's.
-OWN_TURN, OTHERS_TURN = ("blue", "green"), ("red", "green")
+OWN_TURN: Final = ("blue", "green")
+OTHERS_TURN: Final = ("red", "green")
 
 
 def usable(state: SpaceState, content: Content, seat: int) -> list[str]:

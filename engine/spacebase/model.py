@@ -5,36 +5,37 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from engine.core.action import Action
 
-SECTORS = 12
-MIN_SEATS = 2
-MAX_SEATS = 5
-SHIPYARD_SIZE = 6
-LEVELS: tuple[int, ...] = (1, 2, 3)
-GOAL_VP = 40
-START_CREDITS = 5
-LIGHT_CREDITS = 15
-LIGHT_INCOME = 1
-LIGHT_DEAL: tuple[tuple[int, int], ...] = ((1, 4), (2, 2))
+SECTORS: Final = 12
+MIN_SEATS: Final = 2
+MAX_SEATS: Final = 5
+SHIPYARD_SIZE: Final = 6
+LEVELS: Final[tuple[int, ...]] = (1, 2, 3)
+GOAL_VP: Final = 40
+START_CREDITS: Final = 5
+LIGHT_CREDITS: Final = 15
+LIGHT_INCOME: Final = 1
+LIGHT_DEAL: Final[tuple[tuple[int, int], ...]] = ((1, 4), (2, 2))
 # Turn-order bonuses (credits, income) by place from the starting player: the rulebook's ladder is
 # the default (fair with this card set, see docs/spacebase.md); "balanced" is a milder choice.
-BONUSES: dict[str, tuple[tuple[int, int], ...]] = {
+BONUSES: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     "balanced": ((0, 0), (1, 0), (1, 0), (1, 0), (1, 0)),
     "printed": ((0, 0), (1, 0), (2, 0), (0, 1), (0, 1)),
 }
-EXPANSIONS: tuple[str, ...] = ("base", "genesis")
-VARIANTS: tuple[str, ...] = ("standard", "lightspeed")
-CARD_TYPES: tuple[str, ...] = ("starter", "ship", "colony")
-TIMINGS: tuple[str, ...] = ("blue", "red", "green")
+EXPANSIONS: Final[tuple[str, ...]] = ("base", "genesis")
+VARIANTS: Final[tuple[str, ...]] = ("standard", "lightspeed")
+CARD_TYPES: Final[tuple[str, ...]] = ("starter", "ship", "colony")
+TIMINGS: Final[tuple[str, ...]] = ("blue", "red", "green")
 
 # Rewards that add, without a choice.
-PLAIN = ("credits", "income", "vp", "charge", "charge_all")
+PLAIN: Final = ("credits", "income", "vp", "charge", "charge_all")
 # Rewards gained from another sector's card; never chained through another arrow.
-ARROWS = ("arrow", "dice_arrow", "diag")
+ARROWS: Final = ("arrow", "dice_arrow", "diag")
 # Rewards that open a choice for their owner (a pending step).
-CHOICES = (
+CHOICES: Final = (
     "claim",
     "claim_top",
     "buy",
@@ -47,7 +48,7 @@ CHOICES = (
     "deploy",
 )
 # Steps that may be declined with ``skip``; a bonus roll, red-sector picks and trades must be made.
-OPTIONAL = (
+OPTIONAL: Final = (
     "claim",
     "claim_top",
     "buy",
@@ -59,13 +60,13 @@ OPTIONAL = (
     "receive",
 )
 # Effects only a charged ability or an immediate reward may carry.
-SPECIAL = ("win", "cash_out", "swap_neighbor")
-KINDS: tuple[str, ...] = (*PLAIN, *ARROWS, *CHOICES, *SPECIAL)
+SPECIAL: Final = ("win", "cash_out", "swap_neighbor")
+KINDS: Final[tuple[str, ...]] = (*PLAIN, *ARROWS, *CHOICES, *SPECIAL)
 # Kinds a bonus roll ignores: they would touch other players, the shipyard or the colonies.
-BONUS_IGNORES = ("claim", "claim_top", "buy", "trade")
+BONUS_IGNORES: Final = ("claim", "claim_top", "buy", "trade")
 # A bonus roll gained in a bonus roll rolls again, as the rulebook lets it; a chain this many rolls
 # deep gains no further one, so a run of lucky dice cannot go on without end.
-MAX_BONUS_CHAIN = 5
+MAX_BONUS_CHAIN: Final = 5
 
 
 def bonus_ignores(kind: str, bonus: int) -> bool:
@@ -73,7 +74,7 @@ def bonus_ignores(kind: str, bonus: int) -> bool:
     return bonus > 0 and (kind in BONUS_IGNORES or (kind == "bonus_roll" and bonus >= MAX_BONUS_CHAIN))
 
 
-STATS: tuple[str, ...] = ("deployed", "income", "credits", "charges", "vp", "colonies", "level3")
+STATS: Final[tuple[str, ...]] = ("deployed", "income", "credits", "charges", "vp", "colonies", "level3")
 
 
 @dataclass(frozen=True)
@@ -426,7 +427,7 @@ def sets_for(expansion: str) -> tuple[str, ...]:
 
 
 # A claimed colony's condition in words; owned cards count on station or deployed.
-CONDITION_WORDS = {
+CONDITION_WORDS: Final = {
     "deployed": "{n}+ deployed ships",
     "income": "{n}+ income",
     "credits": "{n}+ credits",

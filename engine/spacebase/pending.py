@@ -4,6 +4,7 @@ their legal actions (``engine.spacebase.resolve`` applies them). Only the head o
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from engine.core.action import Action
 from engine.spacebase.board import colony_at, locate, owned
@@ -11,11 +12,11 @@ from engine.spacebase.model import OPTIONAL, SECTORS, Content
 from engine.spacebase.state import Board, Json, SpaceState
 from engine.spacebase.turn import OPTIONS
 
-SKIP = Action.of("skip")
-BONUS_CHOICES = [Action.of("choose", option=o) for o in OPTIONS]
-PICKS = [Action.of("pick_sector", sector=s) for s in range(1, SECTORS + 1)]
+SKIP: Final = Action.of("skip")
+BONUS_CHOICES: Final = [Action.of("choose", option=o) for o in OPTIONS]
+PICKS: Final = [Action.of("pick_sector", sector=s) for s in range(1, SECTORS + 1)]
 # No sector closed to buys: a console without colonies.
-NONE_CLOSED: frozenset[int] = frozenset()
+NONE_CLOSED: Final[frozenset[int]] = frozenset()
 
 
 def card_actions(
@@ -111,7 +112,7 @@ def can_buy(state: SpaceState, content: Content, seat: int, cap: int, level: int
 
 # Steps whose choice always has an answer: a bonus roll's dice, the cards a claim turned up, the
 # deployed-sector picks, a given ship's deploy.
-NEVER_EMPTY = frozenset({"bonus_roll", "claim_top", "red_sectors", "receive"})
+NEVER_EMPTY: Final = frozenset({"bonus_roll", "claim_top", "red_sectors", "receive"})
 
 
 def no_choice(state: SpaceState, content: Content) -> bool:

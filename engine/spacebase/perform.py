@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.action import Action
 from engine.core.errors import AlreadyDoneError, IllegalActionError, NotYourTurnError
 from engine.core.game import Event
@@ -21,10 +23,10 @@ from engine.spacebase.turn import acquire, automatic, bonus_choose, bonus_same, 
 from engine.spacebase.why import already_chosen, why
 
 # Moves a seat may make without being waited for.
-FREE = ("auto", "away", "back", "use")
-ROBOT_SALT = 0x5BA5E
+FREE: Final = ("auto", "away", "back", "use")
+ROBOT_SALT: Final = 0x5BA5E
 # A safety bound on engine-made moves after one action; a game never needs nearly this many.
-ROBOT_LIMIT = 2000
+ROBOT_LIMIT: Final = 2000
 
 
 def perform(
@@ -52,7 +54,7 @@ def perform(
 
 
 # Moves handled before a queued step or a reaction window is looked at.
-BEFORE_QUEUE = frozenset({"auto", "away", "back", "keep", "claim_colony"})
+BEFORE_QUEUE: Final = frozenset({"auto", "away", "back", "keep", "claim_colony"})
 
 
 def step(state: SpaceState, content: Content, seat: int, action: Action) -> list[Event]:

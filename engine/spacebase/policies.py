@@ -7,6 +7,7 @@ The greedy policy plays AI and away seats, settles auto seats' activation choice
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engine.core.action import Action
 from engine.core.rng import Rng
@@ -15,12 +16,12 @@ from engine.spacebase.rewards import Gain, bonus_depth, effective, gains, option
 from engine.spacebase.state import SpaceState
 
 Policy = Callable[[Content, SpaceState, int, list[Action], Rng], Action]
-PREFERENCES = ("auto", "away", "back")
+PREFERENCES: Final = ("auto", "away", "back")
 # Chance that any one sector is activated by a roll for a player taking the better option.
-REACH = tuple(
+REACH: Final = tuple(
     (11 / 36 if s <= 6 else 0.0) + ((6 - abs(s - 7)) / 36 if s >= 2 else 0.0) for s in range(1, SECTORS + 1)
 )
-CHOICE_VALUE = {
+CHOICE_VALUE: Final = {
     "claim": 5.0,
     "claim_top": 5.0,
     "buy": 2.0,
@@ -167,4 +168,4 @@ def auto_choice(content: Content, state: SpaceState, seat: int, actions: list[Ac
     return max(scored, key=lambda pair: pair[0])[1]
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
+POLICIES: Final[dict[str, Policy]] = {"random": random_policy, "greedy": greedy_policy}

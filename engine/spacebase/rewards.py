@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engine.core.game import Event
 from engine.core.words import listed
@@ -16,8 +16,8 @@ from engine.spacebase.state import Board, Json, Options, SpaceState
 Gain = tuple[str, Reward]
 # What a rewards event names besides amounts: the choices a reward opened (by its label), a swap
 # with a neighbour (a choice too) and the win; the win reads better in these words.
-NAMED = frozenset({*CHOICES, "swap_neighbor", "win"})
-NAMED_WORDS = {"win": "the win of the game"}
+NAMED: Final = frozenset({*CHOICES, "swap_neighbor", "win"})
+NAMED_WORDS: Final = {"win": "the win of the game"}
 
 
 def option_sectors(dice: list[int], option: str) -> list[int]:
@@ -126,7 +126,7 @@ def roll_options(boards: Sequence[Board], content: Content, d0: int, d1: int, ac
 
 
 # Deployed stacks met so far are kept up to this many; then the table starts afresh.
-STACKS_KEPT = 50_000
+STACKS_KEPT: Final = 50_000
 
 
 def _stack_plain(content: Content, stack: tuple[str, ...]) -> tuple[Gain, ...] | None:
@@ -151,7 +151,7 @@ def _stack_plain(content: Content, stack: tuple[str, ...]) -> tuple[Gain, ...] |
 
 
 # Rewards whose amounts simply add up: +4 credits twice is +8 credits once.
-ADDITIVE = frozenset({"credits", "income", "vp", "charge"})
+ADDITIVE: Final = frozenset({"credits", "income", "vp", "charge"})
 
 
 def bonus_depth(step: Mapping[str, Any] | None) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import is_
-from typing import Any
+from typing import Any, Final
 
 from engine.core.action import Action
 from engine.core.errors import GameOverError, NotYourTurnError, SchemaError
@@ -18,12 +18,12 @@ from engine.spacebase.model import MAX_SEATS, MIN_SEATS, Content
 from engine.spacebase.perform import perform, settle
 from engine.spacebase.policies import greedy_policy
 from engine.spacebase.setup import new_game
-from engine.spacebase.state import SpaceState
+from engine.spacebase.state import NATIVE, SpaceState
 from engine.spacebase.view import table_view
 
-TIMEOUT_SALT = 0x5BA5E7
+TIMEOUT_SALT: Final = 0x5BA5E7
 
-META = GameMeta(
+META: Final = GameMeta(
     key="spacebase",
     title="Space Base",
     min_players=MIN_SEATS,
@@ -33,6 +33,17 @@ META = GameMeta(
     cooperative=False,
     rules_version="1",
 )
+
+
+def _holds(moves: tuple[Action, ...], action: Action) -> bool:
+    """Whether ``action`` is in ``moves``: by identity first (``is``), then by value."""
+    if NATIVE:
+        # Compiled (engine.native): a plain loop is native code, the builtins below are calls.
+        for move in moves:
+            if move is action:
+                return True
+        return action in moves
+    return any(map(is_, moves, repeat(action))) or action in moves
 
 
 class SpaceRules:
@@ -74,7 +85,7 @@ class SpaceRules:
             # to be a human one, not away (a state is never changed once handed out). A move in it
             # is not checked again: usually one of the list's own objects, found by identity first,
             # which spares a dataclass ``__eq__`` call on every move before it.
-            listed = any(map(is_, last[2], repeat(action))) or action in last[2]
+            listed = _holds(last[2], action)
         else:
             if not 0 <= seat < len(state.players) or state.ai[seat]:
                 raise NotYourTurnError("You have no seat of your own at this table.")

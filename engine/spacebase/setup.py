@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import IllegalActionError
 from engine.core.rng import Rng
@@ -26,7 +26,7 @@ from engine.spacebase.model import (
 )
 from engine.spacebase.state import Board, SpaceState
 
-NEW_COLONIES = 6
+NEW_COLONIES: Final = 6
 
 
 def new_game(content: Content, players: Sequence[str], options: Mapping[str, Any], seed: int) -> SpaceState:

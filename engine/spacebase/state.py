@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import SchemaError
 from engine.core.rng import Rng
 from engine.spacebase.model import Reward
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION: Final = 1
 
 Json = dict[str, Any]
 # A seat's gains (card, reward) from the sum and from each die of a roll.
@@ -312,8 +312,8 @@ class SpaceState:
 
 
 # Compiled by mypyc (engine.native), the classes are native: no ``__dict__`` to copy whole.
-NATIVE = not hasattr(Board(0, 0, 0, [], []), "__dict__")
-SAVED = tuple(f.name for f in fields(SpaceState) if f.compare)
+NATIVE: Final = not hasattr(Board(0, 0, 0, [], []), "__dict__")
+SAVED: Final = tuple(f.name for f in fields(SpaceState) if f.compare)
 
 
 def _copy(data: Json) -> Json:

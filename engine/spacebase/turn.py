@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from engine.core.game import Event
 from engine.core.words import listed
@@ -12,11 +13,11 @@ from engine.spacebase.rewards import bonus_depth, gains, grant_all, option_secto
 from engine.spacebase.setup import refill
 from engine.spacebase.state import SpaceState
 
-OPTIONS = ("sum", "single")
+OPTIONS: Final = ("sum", "single")
 # The keys of ``choices`` by seat.
-SEAT_KEYS = tuple(str(s) for s in range(MAX_SEATS))
+SEAT_KEYS: Final = tuple(str(s) for s in range(MAX_SEATS))
 # After this many extra rounds a tie for the lead is shared rather than played on.
-MAX_EXTRA_ROUNDS = 5
+MAX_EXTRA_ROUNDS: Final = 5
 
 
 def roll(state: SpaceState, content: Content) -> list[Event]:
