@@ -3,7 +3,6 @@ their legal actions (``engine.spacebase.resolve`` applies them). Only the head o
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from engine.core.action import Action
@@ -180,12 +179,7 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
         return list(BONUS_CHOICES)
     elif kind == "move_charge":
         sources, targets = _charge_moves(board, content)
-        out = [
-            Action("move_charge", (("dst", d), ("src", s)))
-            for s in sorted(sources)
-            for d in targets
-            if d != s
-        ]
+        out = [_move("move_charge", "dst", d, "src", s) for s in sorted(sources) for d in targets if d != s]
     elif kind in ("exchange", "swap_neighbor"):
         out = [_exchange(a, b) for a, b in _exchanges(state, content, step)]
     elif kind == "shift":
@@ -197,14 +191,14 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
     elif kind == "trade":
         others = [s for s in range(len(state.players)) if s != seat]
         cards = list(dict.fromkeys(owned(board)))
-        return [Action("give", (("card", c), ("seat", o))) for o in others for c in cards] or [SKIP]
+        return [_move("give", "card", c, "seat", o) for o in others for c in cards] or [SKIP]
     elif kind == "trade_back":
         # Only the very card received is barred: the player's own copy of the same starter may go.
         cards = owned(board)
         if step["card"] in cards:
             cards.remove(str(step["card"]))
         to = int(step["to"])
-        return [Action("give", (("card", c), ("seat", to))) for c in dict.fromkeys(cards)] or [SKIP]
+        return [_move("give", "card", c, "seat", to) for c in dict.fromkeys(cards)] or [SKIP]
     elif kind == "receive":
         out = [Action.of("deploy", card=str(step["card"]))]
     elif kind == "deploy":
@@ -229,11 +223,27 @@ def _ships(state: SpaceState, content: Content, seat: int) -> list[str]:
     return [c for c in owned(state.boards[seat]) if not content.cards[c].is_colony]
 
 
-@lru_cache(maxsize=16384)
+# The moves of two arguments listed by the dozen or the hundred (an exchange lists every pair of a
+# console's ships, a trade every card for every other player), each built once and handed out
+# again: actions are values. Up to this many are kept; then the table starts afresh.
+MOVES_KEPT: Final = 50_000
+_MOVES: Final[dict[tuple[str, str, str | int, str, str | int], Action]] = {}
+
+
+def _move(kind: str, first: str, a: str | int, second: str, b: str | int) -> Action:
+    """``Action(kind, ((first, a), (second, b)))``, its arguments already in name order."""
+    key = (kind, first, a, second, b)
+    move = _MOVES.get(key)
+    if move is None:
+        if len(_MOVES) >= MOVES_KEPT:
+            _MOVES.clear()
+        move = _MOVES[key] = Action(kind, ((first, a), (second, b)))
+    return move
+
+
 def _exchange(a: str, b: str) -> Action:
-    """The move swapping ``a`` and ``b``. An exchange lists every pair of a console's ships (a few
-    hundred late in a game), so each move is built once and handed out again (actions are values)."""
-    return Action("exchange", (("a", a), ("b", b)))
+    """The move swapping ``a`` and ``b``."""
+    return _move("exchange", "a", a, "b", b)
 
 
 def _exchanges(state: SpaceState, content: Content, step: Json) -> list[tuple[str, str]]:
@@ -266,5 +276,5 @@ def _shifts(state: SpaceState, step: Json) -> list[Action]:
         targets = _shift_targets(step, i) if stack else []
         for card in stack:
             # ``Action.of("shift", card=card, sector=s)``, its arguments already in name order.
-            out += [Action("shift", (("card", card), ("sector", s))) for s in targets]
+            out += [_move("shift", "card", card, "sector", s) for s in targets]
     return out
