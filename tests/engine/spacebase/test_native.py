@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from engine.core.errors import EngineError
 from engine.core.rng import Rng
 from engine.spacebase import RULES, SpaceRules
 from engine.spacebase.policies import greedy_policy
+from engine.spacebase.state import SpaceState
 
 ROOT = Path(__file__).resolve().parents[3]
 PREFERENCES = ("auto", "away", "back")
@@ -32,40 +34,49 @@ TABLES = [
 ]
 
 
+def play_table(rules: SpaceRules, table: tuple[int, str, str, int], digest: Any) -> SpaceState:
+    """One greedy-and-random game at ``table`` (an AI seat below 5 players; the first mover of
+    move 10 turns automatic choices on, that of move 25 goes away), every legal list, event, saved
+    state and table view fed to ``digest``; returns the last state."""
+    players, expansion, variant, seed = table
+    names = [f"p{i}" for i in range(players)]
+    options = {"expansion": expansion, "variant": variant, "ai": 1 if players < 5 else 0}
+    state = rules.setup(names, options, seed)
+    rng = Rng(seed)
+    for move in range(3000):
+        if rules.outcome(state) is not None:
+            break
+        seat = min(rules.to_move(state))
+        actions = rules.legal_actions(state, seat)
+        digest.update(repr(actions).encode())
+        if move == 10:
+            action = Action.of("auto", on=True)
+        elif move == 25:
+            action = Action.of("away")
+        elif rng.randint(0, 1):
+            action = greedy_policy(rules.content, state, seat, actions, rng)
+        else:
+            # Game moves only: a random "away" would hand the rest of the game to the engine.
+            action = rng.choice([a for a in actions if a.kind not in PREFERENCES] or actions)
+        if action not in actions:
+            action = rng.choice(actions)
+        try:
+            state, events = rules.apply(state, seat, action)
+        except EngineError as exc:
+            digest.update(f"{type(exc).__name__}: {exc}".encode())
+            continue
+        digest.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
+        digest.update(json.dumps(rules.to_json(state), sort_keys=True).encode())
+        digest.update(json.dumps(rules.view(state, None), sort_keys=True, default=str).encode())
+    digest.update(repr(rules.outcome(state)).encode())
+    return state
+
+
 def play_digest(rules: SpaceRules, tables: list[tuple[int, str, str, int]]) -> str:
-    """One digest of every state, event and legal list met in greedy-and-random games at ``tables``."""
+    """One digest of every state, event and legal list met in the games at ``tables``."""
     digest = hashlib.sha256()
-    for players, expansion, variant, seed in tables:
-        names = [f"p{i}" for i in range(players)]
-        options = {"expansion": expansion, "variant": variant, "ai": 1 if players < 5 else 0}
-        state = rules.setup(names, options, seed)
-        rng = Rng(seed)
-        for move in range(3000):
-            if rules.outcome(state) is not None:
-                break
-            seat = min(rules.to_move(state))
-            actions = rules.legal_actions(state, seat)
-            digest.update(repr(actions).encode())
-            if move == 40:
-                action = Action.of("auto", on=True)
-            elif move == 80:
-                action = Action.of("away")
-            elif rng.randint(0, 1):
-                action = greedy_policy(rules.content, state, seat, actions, rng)
-            else:
-                # Game moves only: a random "away" would hand the rest of the game to the engine.
-                action = rng.choice([a for a in actions if a.kind not in PREFERENCES] or actions)
-            if action not in actions:
-                action = rng.choice(actions)
-            try:
-                state, events = rules.apply(state, seat, action)
-            except EngineError as exc:
-                digest.update(f"{type(exc).__name__}: {exc}".encode())
-                continue
-            digest.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
-            digest.update(json.dumps(rules.to_json(state), sort_keys=True).encode())
-            digest.update(json.dumps(rules.view(state, None), sort_keys=True, default=str).encode())
-        digest.update(repr(rules.outcome(state)).encode())
+    for table in tables:
+        play_table(rules, table, digest)
     return digest.hexdigest()
 
 
@@ -108,12 +119,14 @@ def test_compiled_and_plain_python_play_the_same_games() -> None:
 
 
 def test_the_games_compared_are_whole_games() -> None:
-    """The comparison above plays to the end, with the engine moving for robots and auto seats."""
-    state = RULES.setup(["a", "b", "c"], {"expansion": "genesis", "ai": 1}, 11)
-    assert play_digest(RULES, [(3, "genesis", "standard", 11)]) != play_digest(
-        RULES, [(3, "genesis", "standard", 12)]
-    )
-    assert state.ai == [False, False, False, True]
+    """The comparison above plays every table to its end, with an AI seat, an auto seat and a seat
+    gone away moved by the engine, and its digest tells one game from another."""
+    for table in TABLES:
+        state = play_table(RULES, table, hashlib.sha256())
+        assert RULES.outcome(state) is not None, table
+        assert True in state.auto and True in state.away, table
+        assert (True in state.ai) == (table[0] < 5), table
+    assert play_digest(RULES, TABLES[:1]) != play_digest(RULES, TABLES[1:2])
 
 
 def test_compiled_copies_are_used_only_while_they_match_their_sources(
