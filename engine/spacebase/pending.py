@@ -181,7 +181,7 @@ def pending_actions(state: SpaceState, content: Content) -> list[Action]:
         sources, targets = _charge_moves(board, content)
         out = [_move("move_charge", "dst", d, "src", s) for s in sorted(sources) for d in targets if d != s]
     elif kind in ("exchange", "swap_neighbor"):
-        out = [_exchange(a, b) for a, b in _exchanges(state, content, step)]
+        out = [_move("exchange", "a", a, "b", b) for a, b in _exchanges(state, content, step)]
     elif kind == "shift":
         out = _shifts(state, step)
     elif kind == "red_sectors":
@@ -239,11 +239,6 @@ def _move(kind: str, first: str, a: str | int, second: str, b: str | int) -> Act
             _MOVES.clear()
         move = _MOVES[key] = Action(kind, ((first, a), (second, b)))
     return move
-
-
-def _exchange(a: str, b: str) -> Action:
-    """The move swapping ``a`` and ``b``."""
-    return _move("exchange", "a", a, "b", b)
 
 
 def _exchanges(state: SpaceState, content: Content, step: Json) -> list[tuple[str, str]]:
