@@ -18,6 +18,8 @@ from pathlib import Path
 
 # Every compiled module, in one group: they call each other directly, not through Python.
 MODULES = (
+    "engine.core.action",
+    "engine.core.game",
     "engine.core.rng",
     "engine.spacebase.board",
     "engine.spacebase.describe",
@@ -31,6 +33,7 @@ MODULES = (
     "engine.spacebase.rewards",
     "engine.spacebase.rules",
     "engine.spacebase.setup",
+    "engine.spacebase.sim",
     "engine.spacebase.state",
     "engine.spacebase.turn",
     "engine.spacebase.why",

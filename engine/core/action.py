@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import SchemaError
 
 Scalar = str | int | bool
+
+
+class _Probe:
+    """Compiled by mypyc (engine.native), a class of this module is native: no ``__dict__``."""
+
+
+NATIVE_ACTIONS: Final = not hasattr(_Probe(), "__dict__")
 
 
 @dataclass(frozen=True, order=True)
@@ -21,6 +28,17 @@ class Action:
 
     kind: str
     args: tuple[tuple[str, Scalar], ...] = ()
+
+    # Written out: compiled (engine.native), this is native code, a fraction of the cost of the
+    # dataclass's own ``__init__`` (one ``object.__setattr__`` per field); the fields stay frozen to
+    # everyone else.
+    def __init__(self, kind: str, args: tuple[tuple[str, Scalar], ...] = ()) -> None:
+        if NATIVE_ACTIONS:
+            self.kind = kind  # type: ignore[misc]
+            self.args = args  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "kind", kind)
+            object.__setattr__(self, "args", args)
 
     @classmethod
     def of(cls, kind: str, **args: Scalar) -> Action:

@@ -7,7 +7,12 @@ position, so replaying the action log reproduces every die and shuffle.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
+
+if TYPE_CHECKING:
+    # Typing only: compiled (engine.native), an ``i64`` is a plain C integer; at run time the
+    # annotations are never evaluated, so plain Python never imports it.
+    from mypy_extensions import i64
 
 # Final: compiled (engine.native), each is a constant of the C code rather than a name looked up.
 _TWO64: Final = 1 << 64
@@ -81,14 +86,18 @@ class Rng:
             # Once per seed: the only product of this method over 62 bits.
             base = (seed * _STREAM + _GOLDEN) & _MASK
             self._base_seed, self._base_hi, self._base_lo = seed, base >> 32, base & _M32
-        base_hi, base_lo = self._base_hi, self._base_lo
-        wrap = _TWO32 % span
+        # i64: compiled, plain C integers (no tag checks); every value here stays under 2**63.
+        base_hi: i64 = self._base_hi
+        base_lo: i64 = self._base_lo
+        n: i64 = span
+        position: i64 = self.position
+        wrap: i64 = _TWO32 % n
         # 2**64 % span draws at the top of the range are rejected, as ``randint``'s limit does.
-        rejected = _TWO32 - (wrap * wrap) % span
+        rejected: i64 = _TWO32 - (wrap * wrap) % n
         while True:
-            lo = base_lo + self.position
-            self.position += 1
-            hi = (base_hi + (lo >> 32)) & _M32
+            lo: i64 = base_lo + position
+            position += 1
+            hi: i64 = (base_hi + (lo >> 32)) & _M32
             lo &= _M32
             lo ^= ((lo >> 30) | (hi << 2)) & _M32
             hi ^= hi >> 30
@@ -99,7 +108,8 @@ class Rng:
             lo ^= ((lo >> 31) | (hi << 1)) & _M32
             hi ^= hi >> 31
             if hi != _M32 or lo < rejected:
-                return ((hi % span) * wrap + lo) % span
+                self.position = position
+                return int(((hi % n) * wrap + lo) % n)
 
     def d6(self) -> int:
         """One six-sided die."""
@@ -125,7 +135,7 @@ class Rng:
         return cls(seed=int(data["seed"]), position=int(data["position"]))
 
 
-def _times(hi: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+def _times(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
     """``(hi, lo)`` times the constant of 16-bit limbs ``c3..c0``, modulo 2**64, as 32-bit halves.
 
     Worked limb by limb: every factor stays under 2**16 (compiled code multiplies unboxed only

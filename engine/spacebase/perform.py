@@ -18,7 +18,7 @@ from engine.spacebase.policies import auto_choice, greedy_policy
 from engine.spacebase.react import announce, auto_roll, close_turn, maybe_close, react
 from engine.spacebase.resolve import resolve
 from engine.spacebase.setup import begin
-from engine.spacebase.state import SpaceState
+from engine.spacebase.state import SpaceState, any_set
 from engine.spacebase.turn import acquire, automatic, bonus_choose, bonus_same, buy, choose, finish, roll, use
 from engine.spacebase.why import already_chosen, why
 
@@ -151,9 +151,8 @@ def settle(state: SpaceState, content: Content) -> list[Event]:
     for an active seat with nothing to do first, and close an emptied reaction window."""
     events: list[Event] = []
     # Engine moves are game moves, never preferences: which seats are robots or auto stays put.
-    # The flags are bools: ``in`` finds one without the call ``any`` costs, at every move.
-    robots = True in state.ai or True in state.away
-    helped = robots or True in state.auto
+    robots = any_set(state.ai) or any_set(state.away)
+    helped = robots or any_set(state.auto)
     if not helped and state.phase == "choose" and not state.pending and not state.reacting:
         # Human seats still choosing (most moves of a game): the engine has nothing to do.
         return events

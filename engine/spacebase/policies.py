@@ -11,12 +11,14 @@ from typing import Final
 
 from engine.core.action import Action
 from engine.core.rng import Rng
+from engine.spacebase.legal import CHOOSE
 from engine.spacebase.model import CHOICES, GOAL_VP, SECTORS, Card, Content, Reward
 from engine.spacebase.rewards import Gain, bonus_depth, effective, gains, option_sectors
 from engine.spacebase.state import SpaceState
 
 Policy = Callable[[Content, SpaceState, int, list[Action], Rng], Action]
 PREFERENCES: Final = ("auto", "away", "back")
+SUM, EACH = CHOOSE
 # Chance that any one sector is activated by a roll for a player taking the better option.
 REACH: Final = tuple(
     (11 / 36 if s <= 6 else 0.0) + ((6 - abs(s - 7)) / 36 if s >= 2 else 0.0) for s in range(1, SECTORS + 1)
@@ -35,6 +37,34 @@ def random_policy(content: Content, state: SpaceState, seat: int, actions: list[
     """Any game move, preferences left alone while a game move exists."""
     moves = [a for a in actions if a.kind not in PREFERENCES] or actions
     return rng.choice(moves)
+
+
+def buyer_policy(content: Content, state: SpaceState, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """A random game move, except that an open buy takes one of the dearest cards on offer.
+
+    A uniformly random player buys rarely and badly, so its games run 300 to 600 moves; this one's
+    games end about as soon as real ones do (the bench plays it)."""
+    if actions and actions[0] is SUM:
+        # An activation choice (the commonest move): the two options, then preferences only.
+        return SUM if rng.randint(0, 1) == 0 else EACH
+    # One pass keeps the other game moves and the dearest buys so far (in the order listed).
+    moves: list[Action] = []
+    buys: list[Action] = []
+    top, costs = 0, content.costs
+    for a in actions:
+        kind = a.kind
+        if kind == "buy" or kind == "take":
+            # Their arguments in name order are the card, then the sector.
+            cost = costs[str(a.args[0][1])]
+            if not buys or cost > top:
+                buys, top = [a], cost
+            elif cost == top:
+                buys.append(a)
+        elif kind not in PREFERENCES:
+            moves.append(a)
+    if buys:
+        return rng.choice(buys)
+    return rng.choice(moves or actions)
 
 
 def horizon(state: SpaceState) -> float:
@@ -168,4 +198,4 @@ def auto_choice(content: Content, state: SpaceState, seat: int, actions: list[Ac
     return max(scored, key=lambda pair: pair[0])[1]
 
 
-POLICIES: Final[dict[str, Policy]] = {"random": random_policy, "greedy": greedy_policy}
+POLICIES: Final[dict[str, Policy]] = {"random": random_policy, "buyer": buyer_policy, "greedy": greedy_policy}

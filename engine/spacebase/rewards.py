@@ -353,7 +353,7 @@ def rewards_event(
         data["sectors"] = list(sectors)
     if opened:
         data["opened"] = list(opened)
-    return Event.quick("rewards", name + _gained(credits, income, vp, charges, opened, must), data)
+    return Event("rewards", name + _gained(credits, income, vp, charges, opened, must), data)
 
 
 @lru_cache(maxsize=1024)

@@ -18,7 +18,7 @@ from engine.spacebase.model import MAX_SEATS, MIN_SEATS, Content
 from engine.spacebase.perform import perform, settle
 from engine.spacebase.policies import greedy_policy
 from engine.spacebase.setup import new_game
-from engine.spacebase.state import NATIVE, SpaceState
+from engine.spacebase.state import NATIVE, SpaceState, any_set
 from engine.spacebase.view import table_view
 
 TIMEOUT_SALT: Final = 0x5BA5E7
@@ -99,8 +99,7 @@ class SpaceRules:
         """The seats whose choice matters now; the engine has already moved for robot seats."""
         seats = waiting(state)
         ai, away = state.ai, state.away
-        # The flags are bools: ``in`` finds one without the call ``any`` costs.
-        if True not in ai and True not in away:
+        if not any_set(ai) and not any_set(away):
             return seats
         return frozenset([s for s in seats if not (ai[s] or away[s])])
 

@@ -313,6 +313,19 @@ class SpaceState:
 
 # Compiled by mypyc (engine.native), the classes are native: no ``__dict__`` to copy whole.
 NATIVE: Final = not hasattr(Board(0, 0, 0, [], []), "__dict__")
+
+
+def any_set(flags: list[bool]) -> bool:
+    """Whether any of the seat flags ``flags`` is set: ``True in flags``, a loop when compiled.
+
+    Every move asks this of the AI, away and auto flags; ``in`` compares ``True`` with each flag
+    through Python's rich comparison, where compiled code (``any`` of a generator becomes a loop)
+    reads the flags as C booleans."""
+    if NATIVE:
+        return any(flag for flag in flags)
+    return True in flags
+
+
 SAVED: Final = tuple(f.name for f in fields(SpaceState) if f.compare)
 
 

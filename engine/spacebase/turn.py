@@ -81,19 +81,19 @@ def maybe_resolve(state: SpaceState, content: Content) -> list[Event]:
 @lru_cache(maxsize=1024)
 def _rolled(name: str, seat: int, d0: int, d1: int) -> Event:
     text = f"{name} rolls {d0} and {d1}."
-    return Event.quick("dice_rolled", text, {"dice": [d0, d1], "seat": seat, "bonus": False})
+    return Event("dice_rolled", text, {"dice": [d0, d1], "seat": seat, "bonus": False})
 
 
 @lru_cache(maxsize=256)
 def automatic(name: str, seat: int) -> Event:
     text = f"{name} gets the same either way; chosen automatically."
-    return Event.quick("choice_automatic", text, {"seat": seat})
+    return Event("choice_automatic", text, {"seat": seat})
 
 
 @lru_cache(maxsize=256)
 def _revealed(name: str, seat: int, option: str) -> Event:
     text = f"{name} takes the sum." if option == "sum" else f"{name} takes each die."
-    return Event.quick("choice_revealed", text, {"seat": seat, "option": option})
+    return Event("choice_revealed", text, {"seat": seat, "option": option})
 
 
 def bonus_same(state: SpaceState, content: Content) -> bool:
@@ -126,7 +126,7 @@ def acquire(
     on_station = place(board, content, card, sector)
     name = state.players[seat]
     where = f"sector {sector}" if on_station else f"sector {sector}, deployed under the colony"
-    event = Event.quick("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})
+    event = Event("card_gained", f"{name} adds {info.name} to {where}.", {"seat": seat, "card": card})
     # Most cards have neither immediate, end-of-turn nor shared rewards: one test passes them all.
     if info.immediate or info.end_turn or info.shared:
         return [event, *_card_rewards(state, content, seat, card, on_station)]
@@ -216,9 +216,7 @@ def end_turn(state: SpaceState, content: Content) -> list[Event]:
     state.fresh, state.bought, state.dice = [], False, []
     events = [
         *paid,
-        Event.quick(
-            "turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn}
-        ),
+        Event("turn_ended", f"{state.players[seat]} ends the turn.", {"seat": seat, "turn": state.turn}),
     ]
     if state.outcome is not None:
         return events + finish(state)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.core import Action, Event, Rng, SchemaError
@@ -73,13 +75,37 @@ def test_the_rng_draws_are_pinned() -> None:
 
 
 @pytest.mark.parametrize("audience", [None, frozenset({1})])
-def test_a_quick_event_is_the_event_the_constructor_makes(audience: frozenset[int] | None) -> None:
+def test_an_event_is_a_frozen_value(audience: frozenset[int] | None) -> None:
+    # Compiled (engine.native), the constructor is written out: the fields stay frozen all the same.
     data = {"seat": 2, "credits": 3}
-    made = Event.quick("rewards", "Ann gains +3 credits.", data, audience)
-    plain = Event("rewards", "Ann gains +3 credits.", data, audience)
-    assert made == plain and type(made) is Event and vars(made) == vars(plain)
-    assert made.public == plain.public and made.to_json() == plain.to_json()
-    assert made.visible_to(1) and made.visible_to(0) == (audience is None)
+    made = Event("rewards", "Ann gains +3 credits.", data, audience)
+    assert made == Event("rewards", "Ann gains +3 credits.", dict(data), audience)
+    assert (made.kind, made.text, made.data, made.audience) == (
+        "rewards",
+        "Ann gains +3 credits.",
+        data,
+        audience,
+    )
+    assert (
+        made.visible_to(1) and made.visible_to(0) == (audience is None) and made.public == (audience is None)
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.text = "changed"  # type: ignore[misc]
+    bare, other = Event("note", "A note."), Event("note", "Another.")
+    assert (
+        bare.data == {}
+        and bare.data is not other.data
+        and bare.to_json() == {"kind": "note", "text": "A note.", "data": {}}
+    )
+
+
+def test_an_action_is_a_frozen_value() -> None:
+    move = Action.of("buy", sector=3, card="x")
+    assert move == Action("buy", (("card", "x"), ("sector", 3))) and move.args[0] == ("card", "x")
+    assert hash(move) == hash(Action("buy", (("card", "x"), ("sector", 3))))
+    assert sorted([Action.of("end"), move]) == [move, Action.of("end")]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.kind = "end"  # type: ignore[misc]
 
 
 def test_items_are_listed_as_a_sentence_lists_them() -> None:

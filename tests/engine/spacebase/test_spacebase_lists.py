@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bench.spacebase import random_buyer
 from engine.core.action import Action
 from engine.core.rng import Rng
 from engine.spacebase import CONTENT, RULES
 from engine.spacebase.legal import game_actions, preferences
+from engine.spacebase.policies import buyer_policy
 from tests.engine.spacebase.sb_helpers import new
 
 
@@ -34,7 +34,7 @@ def test_a_choosing_seat_gets_a_new_list_of_its_moves_and_preferences_each_time(
 
 
 def _dearest(actions: list[Action], rng: Rng) -> Action:
-    """The bench policy as plainly written: a random game move, the dearest buy when one is open."""
+    """The buyer policy as plainly written: a random game move, the dearest buy when one is open."""
     moves = [a for a in actions if a.kind not in ("auto", "away", "back")] or actions
     buys = [a for a in moves if a.kind in ("buy", "take")]
     if not buys:
@@ -43,13 +43,13 @@ def _dearest(actions: list[Action], rng: Rng) -> Action:
     return rng.choice([a for a, cost in zip(buys, costs, strict=True) if cost == max(costs)])
 
 
-def test_the_bench_policy_picks_as_the_plain_one_with_the_same_draws() -> None:
+def test_the_buyer_policy_picks_as_the_plain_one_with_the_same_draws() -> None:
     for players, expansion in ((2, "base"), (5, "genesis")):
         state = RULES.setup([f"p{i}" for i in range(players)], {"expansion": expansion}, players)
         mine, plain = Rng(9), Rng(9)
         while RULES.outcome(state) is None:
             seat = min(RULES.to_move(state))
             actions = RULES.legal_actions(state, seat)
-            action = random_buyer(CONTENT, state, seat, actions, mine)
+            action = buyer_policy(CONTENT, state, seat, actions, mine)
             assert action is _dearest(actions, plain) and mine.position == plain.position
             state, _ = RULES.apply(state, seat, action)
