@@ -37,8 +37,8 @@ class Action:
             self.kind = kind  # type: ignore[misc]
             self.args = args  # type: ignore[misc]
         else:
-            object.__setattr__(self, "kind", kind)
-            object.__setattr__(self, "args", args)
+            # Plain Python: one update of the instance's dict, not a frozen setattr per field.
+            self.__dict__.update(kind=kind, args=args)
 
     @classmethod
     def of(cls, kind: str, **args: Scalar) -> Action:

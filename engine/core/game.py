@@ -67,10 +67,8 @@ class Event:
             self.data = {} if data is None else data  # type: ignore[misc]
             self.audience = audience  # type: ignore[misc]
         else:
-            object.__setattr__(self, "kind", kind)
-            object.__setattr__(self, "text", text)
-            object.__setattr__(self, "data", {} if data is None else data)
-            object.__setattr__(self, "audience", audience)
+            # Plain Python: one update of the instance's dict, not a frozen setattr per field.
+            self.__dict__.update(kind=kind, text=text, data={} if data is None else data, audience=audience)
 
     @property
     def public(self) -> bool:
