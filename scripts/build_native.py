@@ -33,7 +33,7 @@ def _give_up(reason: str) -> int:
     if _required():
         print(f"engine: could not compile ({reason}), and ENGINE_NATIVE_REQUIRED is set.", file=sys.stderr)
         return 1
-    print(f"engine: plain Python ({reason}); Space Base plays about a third as fast.", file=sys.stderr)
+    print(f"engine: plain Python ({reason}); Space Base plays about a quarter as fast.", file=sys.stderr)
     return 0
 
 
