@@ -21,6 +21,23 @@ MODULES = (
     "engine.core.action",
     "engine.core.game",
     "engine.core.rng",
+    "engine.exobase.common",
+    "engine.exobase.derive",
+    "engine.exobase.describe",
+    "engine.exobase.flow",
+    "engine.exobase.grid",
+    "engine.exobase.hazard",
+    "engine.exobase.instants",
+    "engine.exobase.model",
+    "engine.exobase.night",
+    "engine.exobase.place_apply",
+    "engine.exobase.place_legal",
+    "engine.exobase.policies",
+    "engine.exobase.power",
+    "engine.exobase.rules",
+    "engine.exobase.setup",
+    "engine.exobase.state",
+    "engine.exobase.why",
     "engine.spacebase.board",
     "engine.spacebase.describe",
     "engine.spacebase.legal",
@@ -39,7 +56,7 @@ MODULES = (
     "engine.spacebase.why",
 )
 # The packages holding them: each lets the compiled folder come first on its ``__path__``.
-PACKAGES = ("engine.core", "engine.spacebase")
+PACKAGES = ("engine.core", "engine.exobase", "engine.spacebase")
 # mypyc's shared library for the group is ``<GROUP>__mypyc``: inside engine.core, so it loads
 # with the first compiled module and needs no folder of its own on ``sys.path``.
 GROUP = "engine.core.native"

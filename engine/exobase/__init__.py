@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.native import extend
+
+# Compiled copies of the hot modules come first while they match their sources (engine.native).
+extend(__name__, __path__)
+
 from engine.core.shipped import Shipped
 from engine.exobase.content_load import DEFAULT_DIR, load_content
 from engine.exobase.model import RESOURCES, Content

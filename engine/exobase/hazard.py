@@ -10,7 +10,7 @@ from engine.exobase.common import action_of, hurt, name
 from engine.exobase.derive import linked
 from engine.exobase.model import Content
 from engine.exobase.night import hab_standing
-from engine.exobase.state import ExoState, Json
+from engine.exobase.state import NO_CHOICE, ExoState, Json
 
 DAMAGE_HURT = 2
 DESTROY_HURT = 3
@@ -37,7 +37,7 @@ def roll_hazard(state: ExoState, content: Content, events: list[Event]) -> None:
 
 def resolve(state: ExoState, content: Content, events: list[Event]) -> None:
     """Carry the hazard on until it needs a choice or is over (then night falls)."""
-    state.pending = None
+    state.pending = NO_CHOICE
     while state.outcome is None:
         alive = [f["id"] for f in state.founders if f["alive"]]
         if not alive:

@@ -8,7 +8,7 @@ from engine.exobase import power
 from engine.exobase.common import action_of, finish, name, store
 from engine.exobase.derive import derive
 from engine.exobase.model import Content
-from engine.exobase.state import ExoState
+from engine.exobase.state import NO_CHOICE, ExoState
 
 REST_COST = 2
 
@@ -105,7 +105,7 @@ def _refill(state: ExoState, content: Content, events: list[Event]) -> None:
         text = "Choose a task card to flip into the location row."
         state.pending = {"kind": "flip", "text": text, "options": options}
         return
-    state.pending = None
+    state.pending = NO_CHOICE
     # Energy that came back in the night (an instant repair) powers its locations before the
     # morning counts production; when that is the player's choice, the morning waits for it.
     if state.dark:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.core.errors import SchemaError
@@ -12,6 +12,9 @@ from engine.core.rng import Rng
 SCHEMA_VERSION = 1
 
 Json = dict[str, Any]
+# "No choice pending", typed as a choice or none rather than as None alone: compiled (engine.native),
+# an attribute set to a bare None is taken to stay None after calls that may set it.
+NO_CHOICE: Json | None = None
 
 
 @dataclass
@@ -56,6 +59,61 @@ class ExoState:
     bolts: int = 0
     overflow: dict[str, int] = field(default_factory=dict)
     ready: list[int] = field(default_factory=list)
+
+    # Written out: compiled (engine.native), this is native code; a dataclass's own stays Python.
+    def __init__(
+        self,
+        mode: str,
+        players: list[str],
+        team: bool,
+        rng: Rng,
+        day: int,
+        phase: str,
+        storage: dict[str, int],
+        base: list[Json],
+        founders: list[Json],
+        location_row: list[str | None],
+        task_row: list[str | None],
+        pile: list[str],
+        removed: list[str] | None = None,
+        spots: dict[str, str] | None = None,
+        pending: Json | None = None,
+        queue: list[Json] | None = None,
+        owed: int = 0,
+        short: dict[str, int] | None = None,
+        relocating: list[Json] | None = None,
+        hazard: Json | None = None,
+        outcome: Json | None = None,
+        dark: list[str] | None = None,
+        bolts: int = 0,
+        overflow: dict[str, int] | None = None,
+        ready: list[int] | None = None,
+    ) -> None:
+        self.mode = mode
+        self.players = players
+        self.team = team
+        self.rng = rng
+        self.day = day
+        self.phase = phase
+        self.storage = storage
+        self.base = base
+        self.founders = founders
+        self.location_row = location_row
+        self.task_row = task_row
+        self.pile = pile
+        self.removed = [] if removed is None else removed
+        self.spots = {} if spots is None else spots
+        self.pending = pending
+        self.queue = [] if queue is None else queue
+        self.owed = owed
+        self.short = {} if short is None else short
+        self.relocating = [] if relocating is None else relocating
+        self.hazard = hazard
+        self.outcome = outcome
+        self.dark = [] if dark is None else dark
+        self.bolts = bolts
+        self.overflow = {} if overflow is None else overflow
+        self.ready = [] if ready is None else ready
 
     def clone(self) -> ExoState:
         """A copy for the next action to change: copy-on-write below the top level.
@@ -150,7 +208,9 @@ def _copy_founder(f: Json) -> Json:
 
 
 def to_json(state: ExoState) -> Json:
-    data = state.detached().__dict__
+    copy = state.detached()
+    # Compiled (engine.native), a state has no ``__dict__``: its fields are read one by one.
+    data = {f.name: getattr(copy, f.name) for f in fields(ExoState)}
     data["rng"] = state.rng.to_json()
     return {"schema_version": SCHEMA_VERSION, **data}
 
