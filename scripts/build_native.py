@@ -33,7 +33,10 @@ def _give_up(reason: str) -> int:
     if _required():
         print(f"engine: could not compile ({reason}), and ENGINE_NATIVE_REQUIRED is set.", file=sys.stderr)
         return 1
-    print(f"engine: plain Python ({reason}); Space Base plays about a quarter as fast.", file=sys.stderr)
+    print(
+        f"engine: plain Python ({reason}); Space Base plays a quarter as fast, ExoBase two thirds.",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -71,9 +74,7 @@ def main(argv: list[str]) -> int:
     except ImportError:
         return _give_up("mypyc is not installed")
     started = time.perf_counter()
-    print(
-        "engine: compiling the Space Base engine with mypyc (about half a minute, once)...", file=sys.stderr
-    )
+    print("engine: compiling the game engines with mypyc (a minute or two, once)...", file=sys.stderr)
     target.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f".{native.FOLDER}-", dir=target.parent))
     try:
