@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from engine import native
-from engine.core.errors import EngineError
 from engine.core.rng import Rng
 from engine.exobase import RULES, ExoRules, ExoState
 from engine.exobase.policies import greedy_policy, random_policy
+from tests.engine.native_compare import apply_digested, plain_digest
 
-ROOT = Path(__file__).resolve().parents[3]
 # Solo and team games in both modes, a few seeds each: the hazards, the nights, shortages of energy
 # and health, and the ends of the game, won and lost, all come up.
 TABLES = [
@@ -40,14 +31,7 @@ def play_table(rules: ExoRules, table: tuple[int, str, int], digest: Any) -> Exo
         digest.update(repr(actions).encode())
         policy = greedy_policy if rng.randint(0, 4) else random_policy
         action = policy(rules.content, state, actions, rng)
-        try:
-            state, events = rules.apply(state, seat, action)
-        except EngineError as exc:
-            digest.update(f"{type(exc).__name__}: {exc}".encode())
-            continue
-        digest.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
-        digest.update(json.dumps(rules.to_json(state), sort_keys=True).encode())
-        digest.update(json.dumps(rules.view(state, None), sort_keys=True, default=str).encode())
+        state = apply_digested(rules, state, seat, action, digest)
     digest.update(repr(rules.outcome(state)).encode())
     return state
 
@@ -59,31 +43,8 @@ def play_digest(rules: ExoRules, tables: list[tuple[int, str, int]]) -> str:
     return digest.hexdigest()
 
 
-DIGEST = (
-    "from engine.exobase import RULES\n"
-    "from tests.engine.exobase.test_exobase_native import TABLES, play_digest\n"
-    "from engine import native\n"
-    "print(len(native.compiled()), play_digest(RULES, TABLES))\n"
-)
-
-
 def test_compiled_and_plain_python_play_the_same_games() -> None:
-    if native.active() is None:
-        pytest.skip("no compiled engine here to compare with (make native)")
-    plain = subprocess.run(
-        [sys.executable, "-c", DIGEST],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "ENGINE_PURE": "1"},
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert plain.returncode == 0, plain.stderr
-    count, plain_digest = plain.stdout.split()
-    assert count == "0"
-    assert native.compiled() == list(native.MODULES)
-    assert play_digest(RULES, TABLES) == plain_digest
+    assert play_digest(RULES, TABLES) == plain_digest("tests.engine.exobase.test_exobase_native", "exobase")
 
 
 def test_the_games_compared_are_whole_games_won_and_lost() -> None:

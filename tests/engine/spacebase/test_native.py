@@ -4,7 +4,6 @@ every game exactly as the plain Python sources do."""
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import subprocess
 import sys
@@ -15,13 +14,12 @@ import pytest
 
 from engine import native
 from engine.core.action import Action
-from engine.core.errors import EngineError
 from engine.core.rng import Rng
 from engine.spacebase import RULES, SpaceRules
 from engine.spacebase.policies import greedy_policy
 from engine.spacebase.state import SpaceState
+from tests.engine.native_compare import ROOT, apply_digested, plain_digest, run_python
 
-ROOT = Path(__file__).resolve().parents[3]
 PREFERENCES = ("auto", "away", "back")
 # Seeds and tables for the games both engines play: every count, both sets, Light-Speed, AI seats
 # (the engine moves for them inside apply), auto seats and a seat gone away.
@@ -60,14 +58,7 @@ def play_table(rules: SpaceRules, table: tuple[int, str, str, int], digest: Any)
             action = rng.choice([a for a in actions if a.kind not in PREFERENCES] or actions)
         if action not in actions:
             action = rng.choice(actions)
-        try:
-            state, events = rules.apply(state, seat, action)
-        except EngineError as exc:
-            digest.update(f"{type(exc).__name__}: {exc}".encode())
-            continue
-        digest.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
-        digest.update(json.dumps(rules.to_json(state), sort_keys=True).encode())
-        digest.update(json.dumps(rules.view(state, None), sort_keys=True, default=str).encode())
+        state = apply_digested(rules, state, seat, action, digest)
     digest.update(repr(rules.outcome(state)).encode())
     return state
 
@@ -80,26 +71,6 @@ def play_digest(rules: SpaceRules, tables: list[tuple[int, str, str, int]]) -> s
     return digest.hexdigest()
 
 
-def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-
-
-DIGEST = (
-    "from engine.spacebase import RULES\n"
-    "from tests.engine.spacebase.test_native import TABLES, play_digest\n"
-    "from engine import native\n"
-    "print(len(native.compiled()), play_digest(RULES, TABLES))\n"
-)
-
-
 def test_the_compiled_engine_is_in_use_where_it_is_required() -> None:
     """CI sets ENGINE_NATIVE_REQUIRED: there every listed module runs compiled."""
     if not os.environ.get("ENGINE_NATIVE_REQUIRED"):
@@ -108,14 +79,7 @@ def test_the_compiled_engine_is_in_use_where_it_is_required() -> None:
 
 
 def test_compiled_and_plain_python_play_the_same_games() -> None:
-    if native.active() is None:
-        pytest.skip("no compiled engine here to compare with (make native)")
-    plain = _run(DIGEST, ENGINE_PURE="1")
-    assert plain.returncode == 0, plain.stderr
-    count, plain_digest = plain.stdout.split()
-    assert count == "0"
-    assert native.compiled() == list(native.MODULES)
-    assert play_digest(RULES, TABLES) == plain_digest
+    assert play_digest(RULES, TABLES) == plain_digest("tests.engine.spacebase.test_native", "spacebase")
 
 
 def test_the_games_compared_are_whole_games() -> None:
@@ -205,8 +169,8 @@ def test_a_compile_required_but_impossible_fails() -> None:
 def test_the_rng_draws_the_same_compiled_or_not() -> None:
     """The seeded draws saved games replay from (pinned in test_core) hold in both engines."""
     code = "from engine.core.rng import Rng\nr = Rng(7)\nprint([r.randint(1, 6) for _ in range(40)])"
-    plain = _run(code, ENGINE_PURE="1")
-    compiled = _run(code)
+    plain = run_python(code, ENGINE_PURE="1")
+    compiled = run_python(code)
     assert plain.returncode == compiled.returncode == 0
     assert plain.stdout == compiled.stdout
     rng = Rng(7)
