@@ -153,244 +153,77 @@ class Side:
 
 
 class Content:
-    """A full content set: every card by id.
-
-    The tables below are facts derived from the cards, each worked out on first use and kept, since
-    every roll asks them for every seat. (Written as plain attributes and properties rather than
-    ``cached_property``, which the compiled engine, engine.native, does not keep.)"""
+    """A full content set: every card by id, and the facts derived from the cards, worked out once
+    when the content is made since every roll asks them for every seat. A content is never changed
+    once made. (Plain attributes rather than ``cached_property``, which the compiled engine,
+    engine.native, does not keep.)"""
 
     def __init__(self, cards: Mapping[str, Card]) -> None:
         self.cards = cards
-        self._colony_ids_kept: frozenset[str] | None = None
-        self._level3_ship_ids_kept: frozenset[str] | None = None
-        self._red_colony_ids_kept: frozenset[str] | None = None
-        self._conditional_ids_kept: frozenset[str] | None = None
-        self._cheapest_colony_kept: int | None = None
-        self._costs_kept: Mapping[str, int] | None = None
-        self._spots_kept: Mapping[str, tuple[int, ...]] | None = None
-        self._take_moves_kept: Mapping[str, Mapping[str, tuple[tuple[int, Action], ...]]] | None = None
-        self._take_lists_kept: Mapping[str, Mapping[str, tuple[Action, ...]]] | None = None
-        self._abilities_kept: Mapping[str, Ability] | None = None
-        self._use_moves_kept: Mapping[str, Action] | None = None
-        self._blue_sides_kept: Mapping[str, Side] | None = None
-        self._station_sides_kept: Mapping[str, Side] | None = None
-        self._station_plain_kept: Mapping[str | None, tuple[tuple[str, Reward], ...] | None] | None = None
-        # The same as ``station_plain`` for deployed stacks, filled in as rolls meet them
-        # (see ``rewards.roll_options``).
-        self.stack_plain: dict[tuple[str, ...], tuple[tuple[str, Reward], ...] | None] = {}
-        self._red_sides_kept: Mapping[str, Side] | None = None
-        # ``of`` and ``deck`` by their arguments, filled in as games are set up (every setup asks
-        # for the same few lists; there are only so many card types and set choices).
-        self._of: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
-        self._decks: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
-        self._ships_by_level_kept: Mapping[int, tuple[Card, ...]] | None = None
-        self._starters_kept: tuple[str, ...] | None = None
-
-    @property
-    def colony_ids(self) -> frozenset[str]:
-        kept = self._colony_ids_kept
-        if kept is None:
-            kept = self._colony_ids_kept = self._make_colony_ids()
-        return kept
-
-    def _make_colony_ids(self) -> frozenset[str]:
-        return frozenset(c.id for c in self.cards.values() if c.is_colony)
-
-    @property
-    def level3_ship_ids(self) -> frozenset[str]:
-        kept = self._level3_ship_ids_kept
-        if kept is None:
-            kept = self._level3_ship_ids_kept = self._make_level3_ship_ids()
-        return kept
-
-    def _make_level3_ship_ids(self) -> frozenset[str]:
-        """Level 3 ships (a claimed colony's condition counts those a player owns)."""
-        return frozenset(c.id for c in self.cards.values() if c.level == 3 and c.type == "ship")
-
-    @property
-    def red_colony_ids(self) -> frozenset[str]:
-        kept = self._red_colony_ids_kept
-        if kept is None:
-            kept = self._red_colony_ids_kept = self._make_red_colony_ids()
-        return kept
-
-    def _make_red_colony_ids(self) -> frozenset[str]:
-        """Colonies with deployed-side rewards of their own (they count in their sector's stack)."""
-        return frozenset(c.id for c in self.cards.values() if c.is_colony and c.red)
-
-    @property
-    def conditional_ids(self) -> frozenset[str]:
-        kept = self._conditional_ids_kept
-        if kept is None:
-            kept = self._conditional_ids_kept = self._make_conditional_ids()
-        return kept
-
-    def _make_conditional_ids(self) -> frozenset[str]:
-        """Colonies claimed when a condition is met rather than bought."""
-        return frozenset(c.id for c in self.cards.values() if c.is_colony and c.condition is not None)
-
-    @property
-    def cheapest_colony(self) -> int:
-        kept = self._cheapest_colony_kept
-        if kept is None:
-            kept = self._cheapest_colony_kept = self._make_cheapest_colony()
-        return kept
-
-    def _make_cheapest_colony(self) -> int:
-        """The lowest price of a colony that is bought (not claimed by condition): with fewer
-        credits no colony in the row need be looked at."""
-        prices = [c.cost for c in self.cards.values() if c.is_colony and c.condition is None]
-        return min(prices, default=0)
-
-    @property
-    def costs(self) -> Mapping[str, int]:
-        kept = self._costs_kept
-        if kept is None:
-            kept = self._costs_kept = self._make_costs()
-        return kept
-
-    def _make_costs(self) -> Mapping[str, int]:
-        return {c.id: c.cost for c in self.cards.values()}
-
-    @property
-    def spots(self) -> Mapping[str, tuple[int, ...]]:
-        kept = self._spots_kept
-        if kept is None:
-            kept = self._spots_kept = self._make_spots()
-        return kept
-
-    def _make_spots(self) -> Mapping[str, tuple[int, ...]]:
-        """The sectors each card may go to: its own, or every one from it up for a variable sector."""
-        return {
-            c.id: tuple(range(c.sector, SECTORS + 1)) if c.plus else (c.sector,) for c in self.cards.values()
+        every = list(cards.values())
+        self.colony_ids = frozenset(c.id for c in every if c.is_colony)
+        # Level 3 ships (a claimed colony's condition counts those a player owns).
+        self.level3_ship_ids = frozenset(c.id for c in every if c.level == 3 and c.type == "ship")
+        # Colonies with deployed-side rewards of their own (they count in their sector's stack).
+        self.red_colony_ids = frozenset(c.id for c in every if c.is_colony and c.red)
+        # Colonies claimed when a condition is met rather than bought.
+        self.conditional_ids = frozenset(c.id for c in every if c.is_colony and c.condition is not None)
+        # The lowest price of a colony that is bought: with fewer credits no colony in the row need
+        # be looked at.
+        self.cheapest_colony = min((c.cost for c in every if c.is_colony and c.condition is None), default=0)
+        self.costs: Mapping[str, int] = {c.id: c.cost for c in every}
+        # The sectors each card may go to: its own, or every one from it up for a variable sector.
+        self.spots: Mapping[str, tuple[int, ...]] = {
+            c.id: tuple(range(c.sector, SECTORS + 1)) if c.plus else (c.sector,) for c in every
         }
-
-    @property
-    def take_moves(self) -> Mapping[str, Mapping[str, tuple[tuple[int, Action], ...]]]:
-        kept = self._take_moves_kept
-        if kept is None:
-            kept = self._take_moves_kept = self._make_take_moves()
-        return kept
-
-    def _make_take_moves(self) -> Mapping[str, Mapping[str, tuple[tuple[int, Action], ...]]]:
-        """By kind ("buy" or "take") and card: each sector the card may go to with the action
-        taking it there, built once since listing the buys is the commonest work of a turn."""
-        return {
+        # By kind ("buy" or "take") and card: each sector the card may go to with the action taking
+        # it there, built once since listing the buys is the commonest work of a turn.
+        self.take_moves: Mapping[str, Mapping[str, tuple[tuple[int, Action], ...]]] = {
             kind: {
                 card: tuple((s, Action(kind, (("card", card), ("sector", s)))) for s in sectors)
                 for card, sectors in self.spots.items()
             }
             for kind in ("buy", "take")
         }
-
-    @property
-    def take_lists(self) -> Mapping[str, Mapping[str, tuple[Action, ...]]]:
-        kept = self._take_lists_kept
-        if kept is None:
-            kept = self._take_lists_kept = self._make_take_lists()
-        return kept
-
-    def _make_take_lists(self) -> Mapping[str, Mapping[str, tuple[Action, ...]]]:
-        """``take_moves`` without the sectors: the moves to list when no sector is closed."""
-        return {
+        # ``take_moves`` without the sectors: the moves to list when no sector is closed.
+        self.take_lists: Mapping[str, Mapping[str, tuple[Action, ...]]] = {
             kind: {card: tuple(move for _, move in moves) for card, moves in by_card.items()}
             for kind, by_card in self.take_moves.items()
         }
-
-    @property
-    def abilities(self) -> Mapping[str, Ability]:
-        kept = self._abilities_kept
-        if kept is None:
-            kept = self._abilities_kept = self._make_abilities()
-        return kept
-
-    def _make_abilities(self) -> Mapping[str, Ability]:
-        """The charged ability of each card that has one: the cubes on a console are checked
-        against it at every turn's end, for every seat."""
-        return {c.id: c.ability for c in self.cards.values() if c.ability is not None}
-
-    @property
-    def use_moves(self) -> Mapping[str, Action]:
-        kept = self._use_moves_kept
-        if kept is None:
-            kept = self._use_moves_kept = self._make_use_moves()
-        return kept
-
-    def _make_use_moves(self) -> Mapping[str, Action]:
-        """The ``use`` action of each card with an ability, built once (actions are values)."""
-        return {card: Action("use", (("card", card),)) for card in self.abilities}
-
-    @property
-    def blue_sides(self) -> Mapping[str, Side]:
-        kept = self._blue_sides_kept
-        if kept is None:
-            kept = self._blue_sides_kept = self._make_blue_sides()
-        return kept
-
-    def _make_blue_sides(self) -> Mapping[str, Side]:
-        return {c.id: _side(c.id, c.blue) for c in self.cards.values()}
-
-    @property
-    def station_sides(self) -> Mapping[str, Side]:
-        kept = self._station_sides_kept
-        if kept is None:
-            kept = self._station_sides_kept = self._make_station_sides()
-        return kept
-
-    def _make_station_sides(self) -> Mapping[str, Side]:
-        """``blue_sides`` without the colonies, whose station side gives nothing on a roll."""
-        blue = self.blue_sides
-        return {c.id: blue[c.id] for c in self.cards.values() if not c.is_colony}
-
-    @property
-    def station_plain(self) -> Mapping[str | None, tuple[tuple[str, Reward], ...] | None]:
-        kept = self._station_plain_kept
-        if kept is None:
-            kept = self._station_plain_kept = self._make_station_plain()
-        return kept
-
-    def _make_station_plain(self) -> Mapping[str | None, tuple[tuple[str, Reward], ...] | None]:
-        """What a station slot gives on a roll when no arrow is to be followed: its card's blue
-        gains, () for an empty slot or a colony, None for a card with an arrow."""
-        out: dict[str | None, tuple[tuple[str, Reward], ...] | None] = {None: ()}
+        # The charged ability of each card that has one: the cubes on a console are checked
+        # against it at every turn's end, for every seat.
+        self.abilities: Mapping[str, Ability] = {c.id: c.ability for c in every if c.ability is not None}
+        # The ``use`` action of each card with an ability, built once (actions are values).
+        self.use_moves: Mapping[str, Action] = {
+            card: Action("use", (("card", card),)) for card in self.abilities
+        }
+        self.blue_sides: Mapping[str, Side] = {c.id: _side(c.id, c.blue) for c in every}
+        # ``blue_sides`` without the colonies, whose station side gives nothing on a roll.
+        self.station_sides: Mapping[str, Side] = {
+            c.id: self.blue_sides[c.id] for c in every if not c.is_colony
+        }
+        # What a station slot gives on a roll when no arrow is to be followed: its card's blue
+        # gains, () for an empty slot or a colony, None for a card with an arrow.
+        plain: dict[str | None, tuple[tuple[str, Reward], ...] | None] = {None: ()}
         for card, side in self.blue_sides.items():
-            out[card] = () if card in self.colony_ids else None if side.arrows else side.plain
-        return out
-
-    @property
-    def red_sides(self) -> Mapping[str, Side]:
-        kept = self._red_sides_kept
-        if kept is None:
-            kept = self._red_sides_kept = self._make_red_sides()
-        return kept
-
-    def _make_red_sides(self) -> Mapping[str, Side]:
-        return {c.id: _side(c.id, c.red) for c in self.cards.values()}
-
-    @property
-    def ships_by_level(self) -> Mapping[int, tuple[Card, ...]]:
-        kept = self._ships_by_level_kept
-        if kept is None:
-            kept = self._ships_by_level_kept = self._make_ships_by_level()
-        return kept
-
-    def _make_ships_by_level(self) -> Mapping[int, tuple[Card, ...]]:
-        """The ships of each level in card order, so that dealing a deck reads only its level."""
-        out: dict[int, list[Card]] = {}
-        for c in self.cards.values():
+            plain[card] = () if card in self.colony_ids else None if side.arrows else side.plain
+        self.station_plain: Mapping[str | None, tuple[tuple[str, Reward], ...] | None] = plain
+        # The same for deployed stacks, filled in as rolls meet them (see ``rewards.roll_options``).
+        self.stack_plain: dict[tuple[str, ...], tuple[tuple[str, Reward], ...] | None] = {}
+        self.red_sides: Mapping[str, Side] = {c.id: _side(c.id, c.red) for c in every}
+        # The ships of each level in card order, so that dealing a deck reads only its level.
+        by_level: dict[int, list[Card]] = {}
+        for c in every:
             if c.type == "ship":
-                out.setdefault(c.level, []).append(c)
-        return {level: tuple(ships) for level, ships in out.items()}
-
-    @property
-    def _starters(self) -> tuple[str, ...]:
-        kept = self._starters_kept
-        if kept is None:
-            kept = self._starters_kept = self._make_starters()
-        return kept
-
-    def _make_starters(self) -> tuple[str, ...]:
-        return tuple(sorted((c.id for c in self.cards.values() if c.type == "starter"), key=self.sector_of))
+                by_level.setdefault(c.level, []).append(c)
+        self.ships_by_level: Mapping[int, tuple[Card, ...]] = {
+            n: tuple(ships) for n, ships in by_level.items()
+        }
+        self._starters = tuple(sorted((c.id for c in every if c.type == "starter"), key=self.sector_of))
+        # ``of`` and ``deck`` by their arguments, filled in as games are set up (every setup asks
+        # for the same few lists; there are only so many card types and set choices).
+        self._of: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+        self._decks: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
 
     def of(self, type_: str, sets: tuple[str, ...]) -> list[str]:
         key = (type_, sets)
