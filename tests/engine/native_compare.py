@@ -34,8 +34,14 @@ def apply_digested(rules: Any, state: Any, seat: int, action: Action, digest: An
 
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     """``code`` run by this Python in a process of its own, from the project's root."""
+    return run_with_python(["-c", code], **env)
+
+
+def run_with_python(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """This Python run with ``args`` in a process of its own, from the project's root, with
+    ``env`` added to this process's environment."""
     return subprocess.run(
-        [sys.executable, "-c", code],
+        [sys.executable, *args],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT), **env},
         capture_output=True,

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +16,7 @@ from engine.core.rng import Rng
 from engine.spacebase import RULES, SpaceRules
 from engine.spacebase.policies import greedy_policy
 from engine.spacebase.state import SpaceState
-from tests.engine.native_compare import ROOT, apply_digested, plain_digest, run_python
+from tests.engine.native_compare import apply_digested, plain_digest, run_python, run_with_python
 
 PREFERENCES = ("auto", "away", "back")
 # Seeds and tables for the games both engines play: every count, both sets, Light-Speed, AI seats
@@ -136,16 +134,13 @@ def test_the_fingerprint_reads_every_compiled_source() -> None:
 def test_a_failed_compile_leaves_the_plain_engine_and_says_so(tmp_path: Path) -> None:
     """No working C compiler: the build says so in a line and ends well, unless it is required."""
     target = tmp_path / "native"
-    env = {"ENGINE_NATIVE_DIR": str(target), "CC": "/bin/false", "ENGINE_NATIVE_REQUIRED": ""}
-    done = subprocess.run(
-        [sys.executable, "scripts/build_native.py"],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
+    env = {
+        "ENGINE_NATIVE_DIR": str(target),
+        "CC": "/bin/false",
+        "ENGINE_NATIVE_REQUIRED": "",
+        "ENGINE_PURE": "",
+    }
+    done = run_with_python(["scripts/build_native.py"], **env)
     assert done.returncode == 0, done.stderr
     assert "engine: plain Python (the compiler failed" in done.stderr
     assert not target.exists()
@@ -153,15 +148,7 @@ def test_a_failed_compile_leaves_the_plain_engine_and_says_so(tmp_path: Path) ->
 
 
 def test_a_compile_required_but_impossible_fails() -> None:
-    done = subprocess.run(
-        [sys.executable, "scripts/build_native.py"],
-        cwd=ROOT,
-        env={**os.environ, "ENGINE_PURE": "1", "ENGINE_NATIVE_REQUIRED": "1"},
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
+    done = run_with_python(["scripts/build_native.py"], ENGINE_PURE="1", ENGINE_NATIVE_REQUIRED="1")
     assert done.returncode == 1
     assert "ENGINE_NATIVE_REQUIRED is set" in done.stderr
 
