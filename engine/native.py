@@ -19,6 +19,7 @@ from pathlib import Path
 # Every compiled module, in one group: they call each other directly, not through Python.
 MODULES = (
     "engine.core.action",
+    "engine.core.compiled",
     "engine.core.game",
     "engine.core.rng",
     "engine.exobase.common",

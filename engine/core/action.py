@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
+from engine.core.compiled import NATIVE
 from engine.core.errors import SchemaError
 
 Scalar = str | int | bool
-
-
-class _Probe:
-    """Compiled by mypyc (engine.native), a class of this module is native: no ``__dict__``."""
-
-
-NATIVE_ACTIONS: Final = not hasattr(_Probe(), "__dict__")
 
 
 @dataclass(frozen=True, order=True)
@@ -33,7 +27,7 @@ class Action:
     # dataclass's own ``__init__`` (one ``object.__setattr__`` per field); the fields stay frozen to
     # everyone else.
     def __init__(self, kind: str, args: tuple[tuple[str, Scalar], ...] = ()) -> None:
-        if NATIVE_ACTIONS:
+        if NATIVE:
             self.kind = kind  # type: ignore[misc]
             self.args = args  # type: ignore[misc]
         else:

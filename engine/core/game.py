@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.core.action import Action
+from engine.core.compiled import NATIVE
 
 StateT = TypeVar("StateT")
-
-
-class _Probe:
-    """Compiled by mypyc (engine.native), a class of this module is native: no ``__dict__``."""
-
-
-NATIVE_EVENTS: Final = not hasattr(_Probe(), "__dict__")
 
 
 @dataclass(frozen=True)
@@ -61,7 +55,7 @@ class Event:
         data: Mapping[str, Any] | None = None,
         audience: frozenset[int] | None = None,
     ) -> None:
-        if NATIVE_EVENTS:
+        if NATIVE:
             self.kind = kind  # type: ignore[misc]
             self.text = text  # type: ignore[misc]
             self.data = {} if data is None else data  # type: ignore[misc]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, TypeVar
 
+from engine.core.compiled import NATIVE
+
 if TYPE_CHECKING:
     # Typing only: compiled (engine.native), an ``i64`` is a plain C integer; at run time the
     # annotations are never evaluated, so plain Python never imports it.
@@ -78,9 +80,9 @@ class Rng:
 
     def _draw_small(self, span: int) -> int:
         """``randint(0, span - 1)`` for a span below 2**31: the same draws and numbers, worked in
-        32-bit halves so that no integer exceeds 62 bits. Compiled code (engine.native) keeps such
-        integers unboxed, where 64-bit products are Python long integers (a fifth of a Space Base
-        game's instructions went to them); plain Python keeps ``randint``'s own arithmetic."""
+        32-bit halves as native 64-bit integers, where compiled code (engine.native) would otherwise
+        make 64-bit products Python long integers (a fifth of a Space Base game's instructions went
+        to them); plain Python keeps ``randint``'s own arithmetic."""
         seed = self.seed
         if self._base_hi < 0 or seed != self._base_seed:
             # Once per seed: the only product of this method over 62 bits.
@@ -138,15 +140,11 @@ class Rng:
 def _times(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
     """``(hi, lo)`` times the constant of 16-bit limbs ``c3..c0``, modulo 2**64, as 32-bit halves.
 
-    Worked limb by limb: every factor stays under 2**16 (compiled code multiplies unboxed only
-    factors under 2**30) and every sum under 2**35."""
+    Worked limb by limb, so that no product or sum leaves a signed 64-bit integer: every factor
+    stays under 2**16 and every sum under 2**35."""
     x0, x1, x2, x3 = lo & 0xFFFF, lo >> 16, hi & 0xFFFF, hi >> 16
     r0 = x0 * c0
     r1 = x0 * c1 + x1 * c0 + (r0 >> 16)
     r2 = x0 * c2 + x1 * c1 + x2 * c0 + (r1 >> 16)
     r3 = x0 * c3 + x1 * c2 + x2 * c1 + x3 * c0 + (r2 >> 16)
     return (r2 & 0xFFFF) | ((r3 & 0xFFFF) << 16), (r0 & 0xFFFF) | ((r1 & 0xFFFF) << 16)
-
-
-# Compiled by mypyc (engine.native), the class is native: no ``__dict__``.
-NATIVE: Final = not hasattr(Rng(0), "__dict__")

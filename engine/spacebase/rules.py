@@ -8,6 +8,7 @@ from operator import is_
 from typing import Any, Final
 
 from engine.core.action import Action
+from engine.core.compiled import NATIVE
 from engine.core.errors import GameOverError, NotYourTurnError, SchemaError
 from engine.core.game import Event, GameMeta, Outcome
 from engine.core.rng import Rng
@@ -18,7 +19,7 @@ from engine.spacebase.model import MAX_SEATS, MIN_SEATS, Content
 from engine.spacebase.perform import perform, settle
 from engine.spacebase.policies import greedy_policy
 from engine.spacebase.setup import new_game
-from engine.spacebase.state import NATIVE, SpaceState, any_set
+from engine.spacebase.state import SpaceState, any_set
 from engine.spacebase.view import table_view
 
 TIMEOUT_SALT: Final = 0x5BA5E7

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
+from engine.core.compiled import NATIVE
 from engine.core.errors import SchemaError
 from engine.core.rng import Rng
 from engine.spacebase.model import Reward
@@ -309,10 +310,6 @@ class SpaceState:
 
     def robot(self, seat: int) -> bool:
         return self.ai[seat] or self.away[seat]
-
-
-# Compiled by mypyc (engine.native), the classes are native: no ``__dict__`` to copy whole.
-NATIVE: Final = not hasattr(Board(0, 0, 0, [], []), "__dict__")
 
 
 def any_set(flags: list[bool]) -> bool:
