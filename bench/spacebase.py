@@ -2,7 +2,7 @@
 
 The policy is ``buyer`` (``engine.spacebase.policies.buyer_policy``): random, but it buys the dearest
 card it can whenever a buy is open, as the playout tests' policy does. A uniformly random player
-buys rarely and well, so its games run 300 to 600 moves and measure how long random players dither
+buys rarely and badly, so its games run 300 to 600 moves and measure how long random players dither
 rather than how fast the engine is. The games are played by the simulator's loop
 (``engine.spacebase.sim.play``), which is compiled with the engine; the applies are timed one by
 one through the rules' public methods.

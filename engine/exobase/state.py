@@ -220,9 +220,9 @@ def from_json(data: Mapping[str, Any]) -> ExoState:
     if not isinstance(data, Mapping) or data.get("schema_version") != SCHEMA_VERSION:
         raise SchemaError("This saved game is not an ExoBase game of a known version.")
     try:
-        fields = {k: v for k, v in data.items() if k != "schema_version"}
-        fields["rng"] = Rng.from_json(fields["rng"])
-        fields["location_row"] = list(fields["location_row"])
-        return ExoState(**fields).detached()
+        given = {k: v for k, v in data.items() if k != "schema_version"}
+        given["rng"] = Rng.from_json(given["rng"])
+        given["location_row"] = list(given["location_row"])
+        return ExoState(**given).detached()
     except (KeyError, TypeError, ValueError) as exc:
         raise SchemaError("The saved ExoBase game is damaged.") from exc
